@@ -1,0 +1,85 @@
+package org.fsnbot.build;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.fsnbot.exec.CommandResult;
+import org.fsnbot.exec.CommandRunner;
+import org.fsnbot.intake.PatchMail;
+
+/**
+ * Applies patch mails with `git am --3way` on a detached base. The
+ * committer date is the author date, so the same series on the same base
+ * always gives the same commit id (and the same build cache entry).
+ */
+public final class PatchApplier {
+
+    private static final Pattern FAILED = Pattern.compile(
+            "^(error: patch failed: (\\S+):(\\d+)|error: (\\S+): does not exist in index|error: (\\S+): patch does not apply"
+                    + "|error: could not build fake ancestor|Patch failed at \\S+ .*)$");
+
+    private final CommandRunner runner;
+
+    public PatchApplier(CommandRunner runner) {
+        this.runner = runner;
+    }
+
+    public ApplyResult apply(Path checkout, String baseCommit, List<PatchMail> patches) throws IOException {
+        runner.check(List.of("git", "checkout", "-q", "--detach", "-f", baseCommit), checkout, Duration.ofMinutes(10));
+        Path mbox = Files.createTempFile("fsnbot-series", ".mbox");
+        try {
+            StringBuilder sb = new StringBuilder();
+            for (PatchMail p : patches) {
+                sb.append("From fsnbot Mon Sep 17 00:00:00 2001\n");
+                String raw = new String(p.raw(), java.nio.charset.StandardCharsets.ISO_8859_1);
+                sb.append(raw.replaceAll("(?m)^(>*From )", ">$1"));
+                if (!raw.endsWith("\n")) {
+                    sb.append('\n');
+                }
+            }
+            Files.writeString(mbox, sb, java.nio.charset.StandardCharsets.ISO_8859_1);
+            List<String> cmd = List.of("git", "-c", "user.name=fsnbot", "-c", "user.email=fsnbot@localhost",
+                    "am", "--3way", "--committer-date-is-author-date", "--keep-cr", "--quiet", mbox.toString());
+            CommandResult r = runner.run(cmd, checkout, Map.of("GIT_EDITOR", "true"), Duration.ofMinutes(5), l -> { });
+            if (r.ok()) {
+                String commit = runner.check(List.of("git", "rev-parse", "HEAD"), checkout, Duration.ofMinutes(1))
+                        .output().get(0).trim();
+                return new ApplyResult(Optional.of(commit), Optional.empty(), Optional.empty(), r.output());
+            }
+            runner.run(List.of("git", "am", "--abort"), checkout, Duration.ofMinutes(2));
+            runner.check(List.of("git", "checkout", "-q", "--detach", "-f", baseCommit), checkout, Duration.ofMinutes(10));
+            return failure(r.output());
+        } finally {
+            Files.deleteIfExists(mbox);
+        }
+    }
+
+    static ApplyResult failure(List<String> output) {
+        String at = null;
+        String patch = "the series";
+        for (String line : output) {
+            Matcher m = FAILED.matcher(line.trim());
+            if (at == null && m.matches()) {
+                at = m.group(2) != null ? m.group(2) + ":" + m.group(3)
+                        : m.group(4) != null ? m.group(4) : m.group(5);
+            }
+            if (line.startsWith("Patch failed at ")) {
+                patch = line.substring("Patch failed at ".length()).trim();
+            }
+        }
+        List<String> kept = new ArrayList<>();
+        for (String line : output) {
+            if (!line.startsWith("hint:")) {
+                kept.add(line);
+            }
+        }
+        return new ApplyResult(Optional.empty(), Optional.of(patch), Optional.ofNullable(at), kept);
+    }
+}

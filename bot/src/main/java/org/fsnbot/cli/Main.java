@@ -1,0 +1,27 @@
+package org.fsnbot.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** fsnbot's command line. */
+@Command(name = "fsnbot", mixinStandardHelpOptions = true, version = "fsnbot 0.1.0",
+        description = "Performance regression bot for the Linux fsnotify subsystem.",
+        subcommands = {TestPatchCommand.class})
+public final class Main implements Runnable {
+
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(System.err);
+    }
+
+    public static void main(String[] args) {
+        System.exit(execute(args));
+    }
+
+    public static int execute(String... args) {
+        return new CommandLine(new Main()).setCaseInsensitiveEnumValuesAllowed(true).execute(args);
+    }
+}

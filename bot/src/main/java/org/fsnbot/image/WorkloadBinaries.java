@@ -1,0 +1,61 @@
+package org.fsnbot.image;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.stream.Stream;
+import org.fsnbot.exec.CommandRunner;
+
+/**
+ * The static workload binaries, built with workloads/Makefile from the
+ * sources bundled with fsnbot, cached by the hash of those sources.
+ */
+public final class WorkloadBinaries {
+
+    private final Path cacheRoot;
+    private final CommandRunner runner;
+
+    public WorkloadBinaries(Path cacheRoot, CommandRunner runner) {
+        this.cacheRoot = cacheRoot;
+        this.runner = runner;
+    }
+
+    /** The directory holding one static binary per workload. */
+    public Path build() throws IOException {
+        Path staging = Files.createTempDirectory("fsnbot-workloads");
+        try {
+            BundledFiles.copy("fsnbot/workloads", staging);
+            Path dir = cacheRoot.resolve("workloads").resolve(hash(staging));
+            Path bin = dir.resolve("bin");
+            if (Files.exists(dir.resolve("built.ok"))) {
+                return bin;
+            }
+            runner.run(List.of("rm", "-rf", dir.toString()), null, Duration.ofMinutes(1));
+            Files.createDirectories(dir.getParent());
+            runner.check(List.of("cp", "-a", staging.toString(), dir.toString()), null, Duration.ofMinutes(1));
+            runner.check(List.of("make", "-C", dir.toString(), "OUT=" + bin), null, Duration.ofMinutes(5));
+            Files.writeString(dir.resolve("built.ok"), "ok\n");
+            return bin;
+        } finally {
+            runner.run(List.of("rm", "-rf", staging.toString()), null, Duration.ofMinutes(1));
+        }
+    }
+
+    private static String hash(Path dir) throws IOException {
+        try (Stream<Path> s = Files.list(dir)) {
+            MessageDigest md = MessageDigest.getInstance("SHA-256");
+            for (Path f : s.sorted().toList()) {
+                md.update(f.getFileName().toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                md.update(Files.readAllBytes(f));
+            }
+            return HexFormat.of().formatHex(md.digest()).substring(0, 12);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,12 @@
+package org.fsnbot.intake;
+
+/** Input that is not a usable patch mail; the message says what is wrong. */
+public class MalformedMailException extends Exception {
+    public MalformedMailException(String message) {
+        super(message);
+    }
+
+    public MalformedMailException(String message, Throwable cause) {
+        super(message, cause);
+    }
+}

@@ -1,0 +1,64 @@
+package org.fsnbot.mail;
+
+import jakarta.mail.internet.AddressException;
+import jakarta.mail.internet.InternetAddress;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.UUID;
+import org.fsnbot.intake.PatchMail;
+
+/**
+ * Addresses a reply the way list etiquette wants it: to the author (or
+ * their Reply-To), Cc everyone the patch went to, de-duplicated, threaded
+ * under the patch with In-Reply-To and References.
+ */
+public final class ReplyComposer {
+
+    private final String fromAddress;
+    private final String domain;
+
+    public ReplyComposer(String fromAddress) {
+        this.fromAddress = fromAddress;
+        int at = fromAddress.lastIndexOf('@');
+        String d = fromAddress.substring(at + 1).replace(">", "").trim();
+        if (at < 0 || d.isEmpty()) {
+            throw new IllegalArgumentException("from address needs a domain: " + fromAddress);
+        }
+        this.domain = d;
+    }
+
+    public Reply compose(PatchMail target, String body) {
+        String author = target.replyTo() != null ? target.replyTo() : target.from();
+        Map<String, String> cc = new LinkedHashMap<>();
+        for (String a : concat(target.to(), target.cc())) {
+            cc.putIfAbsent(key(a), a);
+        }
+        cc.remove(key(author));
+        cc.remove(key(target.from()));
+        cc.remove(key(fromAddress));
+        List<String> refs = new ArrayList<>(target.references());
+        refs.remove(target.messageId());
+        refs.add(target.messageId());
+        String subject = target.subject().matches("(?i)^re:.*") ? target.subject() : "Re: " + target.subject();
+        String id = "<fsnbot." + UUID.randomUUID().toString().replace("-", "").substring(0, 20) + "@" + domain + ">";
+        return new Reply(id, fromAddress, List.of(author), new ArrayList<>(cc.values()), subject,
+                target.messageId(), refs, body);
+    }
+
+    private static List<String> concat(List<String> a, List<String> b) {
+        List<String> out = new ArrayList<>(a);
+        out.addAll(b);
+        return out;
+    }
+
+    private static String key(String address) {
+        try {
+            return new InternetAddress(address).getAddress().toLowerCase(Locale.ROOT);
+        } catch (AddressException e) {
+            return address.toLowerCase(Locale.ROOT).trim();
+        }
+    }
+}

@@ -1,0 +1,215 @@
+package org.fsnbot.pipeline;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.fsnbot.build.ApplyResult;
+import org.fsnbot.build.BuildResult;
+import org.fsnbot.build.KernelBuilder;
+import org.fsnbot.build.KernelConfig;
+import org.fsnbot.build.PatchApplier;
+import org.fsnbot.build.SourceTrees;
+import org.fsnbot.image.InitramfsBuilder;
+import org.fsnbot.image.WorkloadBinaries;
+import org.fsnbot.intake.MalformedMailException;
+import org.fsnbot.intake.MboxReader;
+import org.fsnbot.intake.PatchMail;
+import org.fsnbot.intake.PatchSeries;
+import org.fsnbot.mail.Outbox;
+import org.fsnbot.mail.Reply;
+import org.fsnbot.mail.ReplyComposer;
+import org.fsnbot.plan.Profile;
+import org.fsnbot.plan.WorkloadSpec;
+import org.fsnbot.report.JobFacts;
+import org.fsnbot.report.ReplyRenderer;
+import org.fsnbot.run.BootRecord;
+import org.fsnbot.run.InterleavedRunner;
+import org.fsnbot.run.RunResult;
+import org.fsnbot.run.Side;
+import org.fsnbot.stats.ChangeEstimator;
+import org.fsnbot.stats.Comparison;
+import org.fsnbot.stats.MetricPolicy;
+import org.fsnbot.store.Store;
+import org.fsnbot.vm.AcceleratorProbe;
+
+/**
+ * The end-to-end slice: mbox in, reply in the outbox. Each step hands its
+ * result to the next; the first step that cannot go on decides the kind of
+ * reply (does not apply, build failure, infrastructure failure) and no
+ * verdict is made from anything but a complete, clean run.
+ */
+public final class PatchTestPipeline {
+
+    /** The stages this pipeline drives, built once per process. */
+    public record Stages(MboxReader mboxReader, SourceTrees trees, PatchApplier applier, KernelBuilder builder,
+            KernelConfig config, WorkloadBinaries workloads, InitramfsBuilder initramfs, AcceleratorProbe probe,
+            InterleavedRunner runner, ReplyRenderer renderer, ReplyComposer composer, Outbox outbox, Store store) {
+    }
+
+    private final Stages s;
+    private final Path workRoot;
+    private final PrintStream progress;
+    private AcceleratorProbe.Decision accel;
+
+    public PatchTestPipeline(Stages stages, Path workRoot, PrintStream progress) {
+        this.s = stages;
+        this.workRoot = workRoot;
+        this.progress = progress;
+    }
+
+    public PatchTestOutcome run(PatchTestRequest req) throws IOException, MalformedMailException, SQLException {
+        long started = System.nanoTime();
+        PatchSeries series = s.mboxReader().readSeries(req.mbox());
+        PatchMail target = series.replyTarget();
+        progress.printf("series: %s (%d patch%s)%n", target.subject(), series.patches().size(),
+                series.patches().size() == 1 ? "" : "es");
+
+        Path repo = s.trees().localRepository(req.tree());
+        String base = s.trees().resolve(repo, req.baseRev());
+        long seriesId = s.store().saveSeries(series);
+        long jobId = s.store().createJob(seriesId, req.tree(), req.baseRev(), req.profile().name(),
+                req.topology().toString());
+        Path jobDir = workRoot.resolve("jobs").resolve(Long.toString(jobId));
+        Files.createDirectories(jobDir);
+        Facts facts = new Facts(req, target, s.trees().describe(repo, base));
+
+        Path checkout = s.trees().checkout(repo, base);
+        BuildResult baseBuild = s.builder().buildBase(checkout, base, s.config());
+        s.store().saveBuild(jobId, baseBuild);
+        if (!baseBuild.ok()) {
+            return buildFailure(jobId, target, facts, baseBuild, started);
+        }
+
+        ApplyResult applied = s.applier().apply(checkout, base, series.patches());
+        if (!applied.applied()) {
+            s.store().setCommits(jobId, base, null);
+            String body = s.renderer().doesNotApply(facts.build(null, null, elapsed(started)), applied);
+            return finish(jobId, target, PatchTestOutcome.Kind.DOES_NOT_APPLY, Optional.empty(), body,
+                    "does not apply at " + applied.failedAt().orElse("?"));
+        }
+        String patched = applied.commit().orElseThrow();
+        s.store().setCommits(jobId, base, patched);
+        facts.patched = s.trees().describe(checkout, patched);
+        BuildResult patchedBuild;
+        try {
+            patchedBuild = s.builder().buildPatched(checkout, base, patched, s.config());
+        } finally {
+            s.builder().restoreBase(checkout, base, patched);
+        }
+        s.store().saveBuild(jobId, patchedBuild);
+        if (!patchedBuild.ok()) {
+            return buildFailure(jobId, target, facts, patchedBuild, started);
+        }
+
+        Path bins = s.workloads().build();
+        List<String> commands = req.profile().workloads().stream().map(WorkloadSpec::commandLine).toList();
+        Path initrd = s.initramfs().build(bins, commands, jobDir.resolve("initramfs.cpio.gz"));
+        if (accel == null) {
+            Path probeImage = s.initramfs().buildProbe(workRoot.resolve("probe").resolve("probe.cpio.gz"));
+            accel = s.probe().probe(baseBuild.bzImage().orElseThrow(), probeImage, workRoot.resolve("probe"));
+            progress.printf("accelerator: %s (%s)%n", accel.accel(), accel.reason());
+        }
+        s.store().setAccelerator(jobId, accel.accel().name(), accel.reason());
+        facts.accel = accel;
+
+        RunResult run = s.runner().run(
+                new InterleavedRunner.Kernel(Side.BASE, baseBuild.bzImage().orElseThrow(), initrd),
+                new InterleavedRunner.Kernel(Side.PATCHED, patchedBuild.bzImage().orElseThrow(), initrd),
+                req.profile().bootsPerKernel(), accel.accel(), req.topology(),
+                Duration.ofSeconds(req.profile().bootTimeoutSeconds()), jobDir.resolve("boots"),
+                b -> saveBoot(jobId, b));
+        facts.kernelVersion = run.boots().stream().map(BootRecord::guestInfo).filter(g -> !g.isEmpty()).findFirst()
+                .map(g -> g.replaceAll(".*\"kernel\":\"([^\"]*)\".*", "$1")).orElse("unknown");
+        int failedBoots = (int) run.boots().stream().filter(b -> b.outcome().status().infrastructureFailure()).count();
+        if (run.failure().isPresent()) {
+            BootRecord f = run.failure().get();
+            String what = f.side().name().toLowerCase() + " kernel boot " + f.outcome().bootId() + " failed twice ("
+                    + f.outcome().status() + ")";
+            String body = s.renderer().infrastructureFailure(facts.build(elapsed(started)), f.outcome(), what);
+            return finish(jobId, target, PatchTestOutcome.Kind.INFRASTRUCTURE_FAILURE, Optional.empty(), body, what);
+        }
+
+        Comparison comparison = new ChangeEstimator(policy(req.profile())).compare(run.samples());
+        s.store().saveVerdicts(jobId, comparison);
+        String body = s.renderer().report(facts.build(elapsed(started)), comparison, req.profile().bootsPerKernel(),
+                failedBoots);
+        return finish(jobId, target, PatchTestOutcome.Kind.REPORT, Optional.of(comparison.overall()), body,
+                comparison.overall().text());
+    }
+
+    static MetricPolicy policy(Profile p) {
+        Map<String, Set<String>> metrics = new HashMap<>();
+        Map<String, Double> effects = new HashMap<>();
+        for (WorkloadSpec w : p.workloads()) {
+            metrics.computeIfAbsent(w.name(), k -> new HashSet<>()).addAll(w.verdictMetrics());
+            effects.put(w.name(), w.minEffectPct());
+        }
+        return new MetricPolicy(metrics, effects, 0.05);
+    }
+
+    private void saveBoot(long jobId, BootRecord b) {
+        try {
+            s.store().saveBoot(jobId, b);
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot record boot " + b.outcome().bootId(), e);
+        }
+    }
+
+    private PatchTestOutcome buildFailure(long jobId, PatchMail target, Facts facts, BuildResult b, long started)
+            throws IOException, SQLException {
+        String body = s.renderer().buildFailure(facts.build(elapsed(started)), b);
+        return finish(jobId, target, PatchTestOutcome.Kind.BUILD_FAILURE, Optional.empty(), body,
+                b.label() + " build failed");
+    }
+
+    private PatchTestOutcome finish(long jobId, PatchMail target, PatchTestOutcome.Kind kind,
+            Optional<org.fsnbot.stats.Verdict> verdict, String body, String detail) throws IOException, SQLException {
+        Reply reply = s.composer().compose(target, body);
+        Path eml = s.outbox().write(reply);
+        s.store().saveMail(jobId, reply, kind.name(), eml.toString());
+        s.store().finishJob(jobId, kind.name(), detail);
+        progress.printf("reply written: %s%n", eml);
+        return new PatchTestOutcome(kind, verdict, eml, body);
+    }
+
+    private static String elapsed(long started) {
+        long secs = (System.nanoTime() - started) / 1_000_000_000L;
+        return String.format("%d min %02d s", secs / 60, secs % 60);
+    }
+
+    /** The job facts as they become known, frozen into a JobFacts per reply. */
+    private static final class Facts {
+        private final PatchTestRequest req;
+        private final PatchMail target;
+        private final String base;
+        private String patched;
+        private String kernelVersion = "not booted";
+        private AcceleratorProbe.Decision accel;
+
+        Facts(PatchTestRequest req, PatchMail target, String base) {
+            this.req = req;
+            this.target = target;
+            this.base = base;
+        }
+
+        JobFacts build(String wall) {
+            return build(patched, accel, wall);
+        }
+
+        JobFacts build(String patchedOverride, AcceleratorProbe.Decision a, String wall) {
+            return new JobFacts(target.subject(), target.messageId(), req.tree(), base, patchedOverride,
+                    kernelVersion, req.topology().toString(),
+                    a == null ? "not booted" : a.accel().label(), a == null ? "no boot was needed" : a.reason(),
+                    req.profile().name(), req.profile().description(), req.reproduceCommand(), wall);
+        }
+    }
+}

@@ -1,0 +1,26 @@
+package org.fsnbot.pipeline;
+
+import java.nio.file.Path;
+import java.util.Objects;
+import org.fsnbot.plan.Profile;
+import org.fsnbot.plan.Topology;
+
+/** One `fsnbot test-patch` invocation: what to test, on what, how hard. */
+public record PatchTestRequest(String tree, String baseRev, Path mbox, Profile profile, Topology topology) {
+
+    public PatchTestRequest {
+        Objects.requireNonNull(tree, "tree");
+        Objects.requireNonNull(baseRev, "base");
+        Objects.requireNonNull(mbox, "mbox");
+        Objects.requireNonNull(profile, "profile");
+        Objects.requireNonNull(topology, "topology");
+        if (baseRev.isBlank() || baseRev.startsWith("-")) {
+            throw new IllegalArgumentException("--base must name a revision");
+        }
+    }
+
+    public String reproduceCommand() {
+        return "fsnbot test-patch --tree " + tree + " --base " + baseRev + " --mbox " + mbox.getFileName()
+                + " --profile " + profile.name() + " --topology " + topology;
+    }
+}

@@ -1,0 +1,70 @@
+package org.fsnbot.plan;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A named run budget and workload list, kept as data (JSON under
+ * workloads/profiles/) so changing what "quick" means is not a code change.
+ */
+public record Profile(String name, String description, int bootsPerKernel, int bootTimeoutSeconds,
+        List<WorkloadSpec> workloads) {
+
+    public Profile {
+        if (name == null || name.isBlank()) {
+            throw new IllegalArgumentException("profile needs a name");
+        }
+        if (bootsPerKernel < 2) {
+            throw new IllegalArgumentException("profile " + name + ": bootsPerKernel must be >= 2 (boots are the samples)");
+        }
+        if (bootTimeoutSeconds < 10) {
+            throw new IllegalArgumentException("profile " + name + ": bootTimeoutSeconds must be >= 10");
+        }
+        workloads = List.copyOf(workloads);
+        if (workloads.isEmpty()) {
+            throw new IllegalArgumentException("profile " + name + ": no workloads");
+        }
+    }
+
+    /** Loads a built-in profile by name, or a profile file when given a path. */
+    public static Profile load(String nameOrPath) throws IOException {
+        Path p = Path.of(nameOrPath);
+        if (nameOrPath.endsWith(".json") && Files.isRegularFile(p)) {
+            try (InputStream in = Files.newInputStream(p)) {
+                return parse(in);
+            }
+        }
+        if (!nameOrPath.matches("[a-z][a-z0-9-]*")) {
+            throw new IllegalArgumentException("no such profile: " + nameOrPath);
+        }
+        try (InputStream in = Profile.class.getResourceAsStream("/fsnbot/profiles/" + nameOrPath + ".json")) {
+            if (in == null) {
+                throw new IllegalArgumentException("no such profile: " + nameOrPath);
+            }
+            return parse(in);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    static Profile parse(InputStream in) throws IOException {
+        Map<String, Object> m = new ObjectMapper()
+                .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+                .readValue(in, Map.class);
+        List<Map<String, Object>> wl = (List<Map<String, Object>>) m.get("workloads");
+        if (wl == null) {
+            throw new IllegalArgumentException("profile without workloads");
+        }
+        return new Profile(
+                (String) m.get("name"),
+                (String) m.getOrDefault("description", ""),
+                ((Number) m.getOrDefault("bootsPerKernel", 0)).intValue(),
+                ((Number) m.getOrDefault("bootTimeoutSeconds", 0)).intValue(),
+                wl.stream().map(WorkloadSpec::fromMap).toList());
+    }
+}

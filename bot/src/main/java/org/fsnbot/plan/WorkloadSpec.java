@@ -1,0 +1,49 @@
+package org.fsnbot.plan;
+
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * One workload run inside each boot: the binary's name, its arguments, and
+ * the metrics that enter the verdict (the others are reported only).
+ * minEffectPct is the smallest change worth calling a regression.
+ */
+public record WorkloadSpec(String name, List<String> args, List<String> verdictMetrics, double minEffectPct) {
+
+    private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9-]*");
+    private static final Pattern ARG = Pattern.compile("[A-Za-z0-9=,._/-]+");
+
+    public WorkloadSpec {
+        if (name == null || !NAME.matcher(name).matches()) {
+            throw new IllegalArgumentException("workload name must match " + NAME + ": " + name);
+        }
+        args = List.copyOf(args == null ? List.of() : args);
+        // Arguments end up in the guest's shell script: keep them to a safe alphabet.
+        for (String a : args) {
+            if (!ARG.matcher(a).matches()) {
+                throw new IllegalArgumentException("workload " + name + ": unsafe argument '" + a + "'");
+            }
+        }
+        verdictMetrics = List.copyOf(verdictMetrics == null ? List.of() : verdictMetrics);
+        if (verdictMetrics.isEmpty()) {
+            throw new IllegalArgumentException("workload " + name + ": name at least one verdict metric");
+        }
+        if (!(minEffectPct > 0 && minEffectPct < 100)) {
+            throw new IllegalArgumentException("workload " + name + ": minEffectPct must be in (0, 100)");
+        }
+    }
+
+    public String commandLine() {
+        return args.isEmpty() ? name : name + " " + String.join(" ", args);
+    }
+
+    static WorkloadSpec fromMap(Map<String, Object> m) {
+        @SuppressWarnings("unchecked")
+        List<String> args = (List<String>) m.getOrDefault("args", List.of());
+        @SuppressWarnings("unchecked")
+        List<String> metrics = (List<String>) m.get("verdictMetrics");
+        Object eff = m.getOrDefault("minEffectPct", 2.0);
+        return new WorkloadSpec((String) m.get("name"), args, metrics, ((Number) eff).doubleValue());
+    }
+}

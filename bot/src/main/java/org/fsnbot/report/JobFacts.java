@@ -1,0 +1,19 @@
+package org.fsnbot.report;
+
+import java.util.Objects;
+
+/**
+ * What every reply states about the job: what was tested on what, where,
+ * and how to reproduce it.
+ */
+public record JobFacts(String patchSubject, String patchMessageId, String tree, String base, String patched,
+        String kernelVersion, String topology, String accelerator, String acceleratorReason, String profile,
+        String profileDescription, String reproduce, String wallTime) {
+
+    public JobFacts {
+        Objects.requireNonNull(patchSubject);
+        Objects.requireNonNull(tree);
+        Objects.requireNonNull(base);
+        Objects.requireNonNull(reproduce);
+    }
+}

@@ -1,0 +1,30 @@
+package org.fsnbot.report;
+
+/** Hard-wraps lines to the mail width; quoted tool output may be longer. */
+final class Wrap {
+
+    static final int WIDTH = 80;
+
+    private Wrap() {
+    }
+
+    static String hard(String text) {
+        StringBuilder sb = new StringBuilder();
+        for (String line : text.split("\n", -1)) {
+            String rest = line.stripTrailing();
+            int lead = rest.length() - rest.stripLeading().length();
+            String indent = " ".repeat(Math.min(lead + 4, WIDTH / 2));
+            while (rest.length() > WIDTH) {
+                int cut = rest.lastIndexOf(' ', WIDTH);
+                if (cut <= indent.length()) {
+                    cut = WIDTH;
+                }
+                sb.append(rest, 0, cut).append('\n');
+                rest = indent + rest.substring(cut).stripLeading();
+            }
+            sb.append(rest).append('\n');
+        }
+        String s = sb.toString();
+        return s.endsWith("\n\n") ? s.substring(0, s.length() - 1) : s;
+    }
+}

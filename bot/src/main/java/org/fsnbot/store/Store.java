@@ -1,0 +1,208 @@
+package org.fsnbot.store;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Timestamp;
+import java.sql.Types;
+import java.time.Instant;
+import java.util.List;
+import javax.sql.DataSource;
+import org.flywaydb.core.Flyway;
+import org.fsnbot.build.BuildResult;
+import org.fsnbot.intake.PatchSeries;
+import org.fsnbot.mail.Reply;
+import org.fsnbot.run.BootRecord;
+import org.fsnbot.run.Sample;
+import org.fsnbot.stats.Comparison;
+import org.fsnbot.stats.MetricComparison;
+import org.h2.jdbcx.JdbcDataSource;
+
+/**
+ * fsnbot's durable state over JDBC, schema managed by Flyway. The
+ * embedded default is an H2 file database under the cache directory.
+ */
+public final class Store {
+
+    private final DataSource ds;
+
+    public Store(DataSource ds) {
+        this.ds = ds;
+        Flyway.configure().dataSource(ds).locations("classpath:db/migration").load().migrate();
+    }
+
+    public static Store h2(Path file) {
+        JdbcDataSource h2 = new JdbcDataSource();
+        h2.setURL("jdbc:h2:file:" + file.toAbsolutePath() + ";AUTO_SERVER=TRUE");
+        h2.setUser("fsnbot");
+        h2.setPassword("");
+        return new Store(h2);
+    }
+
+    public long saveSeries(PatchSeries s) throws SQLException {
+        try (Connection c = ds.getConnection()) {
+            String mid = s.replyTarget().messageId();
+            try (PreparedStatement q = c.prepareStatement("SELECT id FROM series WHERE message_id = ?")) {
+                q.setString(1, mid);
+                try (ResultSet rs = q.executeQuery()) {
+                    if (rs.next()) {
+                        return rs.getLong(1);
+                    }
+                }
+            }
+            return insert(c, "INSERT INTO series (message_id, subject, author, patch_count, received_at) VALUES (?,?,?,?,?)",
+                    mid, s.replyTarget().subject(), s.replyTarget().from(), s.patches().size(), now());
+        }
+    }
+
+    public long createJob(long seriesId, String tree, String baseRev, String profile, String topology)
+            throws SQLException {
+        try (Connection c = ds.getConnection()) {
+            return insert(c, "INSERT INTO jobs (series_id, tree, base_rev, profile, topology, state, created_at)"
+                    + " VALUES (?,?,?,?,?,?,?)", seriesId, tree, baseRev, profile, topology, "running", now());
+        }
+    }
+
+    public void setCommits(long jobId, String base, String patched) throws SQLException {
+        update("UPDATE jobs SET base_commit = ?, patched_commit = ? WHERE id = ?", base, patched, jobId);
+    }
+
+    public void setAccelerator(long jobId, String accel, String reason) throws SQLException {
+        update("UPDATE jobs SET accelerator = ?, accel_reason = ? WHERE id = ?", accel, reason, jobId);
+    }
+
+    public void finishJob(long jobId, String outcome, String detail) throws SQLException {
+        update("UPDATE jobs SET state = 'done', outcome = ?, detail = ?, finished_at = ? WHERE id = ?",
+                outcome, truncate(detail, 4000), now(), jobId);
+    }
+
+    public void saveBuild(long jobId, BuildResult b) throws SQLException {
+        try (Connection c = ds.getConnection()) {
+            insert(c, "INSERT INTO builds (job_id, label, commit_id, ok, reused, seconds, objects_compiled, error_lines,"
+                    + " log_path) VALUES (?,?,?,?,?,?,?,?,?)", jobId, b.label(), b.commit(), b.ok(), b.reused(),
+                    b.seconds(), b.objectsCompiled(), String.join("\n", b.errorLines()), b.log().toString());
+        }
+    }
+
+    public void saveBoot(long jobId, BootRecord b) throws SQLException {
+        try (Connection c = ds.getConnection()) {
+            c.setAutoCommit(false);
+            long bootRow = insert(c, "INSERT INTO boots (job_id, boot_id, side, boot_index, attempt, status, accelerator,"
+                    + " seconds, detail, guest_info, console_tail, console_path) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                    jobId, b.outcome().bootId(), b.side().name(), b.index(), b.attempt(), b.outcome().status().name(),
+                    b.outcome().accel().name(), b.outcome().seconds(), truncate(b.outcome().detail(), 4000),
+                    truncate(b.guestInfo(), 4000), String.join("\n", b.outcome().consoleTail()),
+                    b.outcome().consoleLog().toString());
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO samples (boot_id, workload, variant, metric, rep,"
+                    + " val, unit, lower_is_better) VALUES (?,?,?,?,?,?,?,?)")) {
+                for (Sample s : b.samples()) {
+                    bind(ps, bootRow, s.workload(), s.variant(), s.metric(), s.rep(), s.value(), s.unit(),
+                            s.lowerIsBetter());
+                    ps.addBatch();
+                }
+                ps.executeBatch();
+            }
+            c.commit();
+        }
+    }
+
+    public void saveVerdicts(long jobId, Comparison comparison) throws SQLException {
+        try (Connection c = ds.getConnection()) {
+            c.setAutoCommit(false);
+            for (MetricComparison m : comparison.metrics()) {
+                if (m.verdict().isEmpty()) {
+                    continue;
+                }
+                insert(c, "INSERT INTO verdicts (job_id, workload, variant, metric, n_base, n_patched, mean_base,"
+                        + " mean_patched, change_pct, ci_low_pct, ci_high_pct, p_value, verdict, overall)"
+                        + " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)", jobId, m.key().workload(), m.key().variant(),
+                        m.key().metric(), m.nBase(), m.nPatched(), m.meanBase(), m.meanPatched(), m.changePct(),
+                        finite(m.ciLowPct()), finite(m.ciHighPct()), m.pValue(), m.verdict().get().name(), false);
+            }
+            insert(c, "INSERT INTO verdicts (job_id, verdict, overall) VALUES (?,?,?)", jobId,
+                    comparison.overall().name(), true);
+            c.commit();
+        }
+    }
+
+    public void saveMail(Long jobId, Reply r, String kind, String emlPath) throws SQLException {
+        try (Connection c = ds.getConnection()) {
+            List<String> rcpt = new java.util.ArrayList<>(r.to());
+            rcpt.addAll(r.cc());
+            insert(c, "INSERT INTO outgoing_mail (job_id, message_id, in_reply_to, subject, recipients, kind, state,"
+                    + " eml_path, created_at) VALUES (?,?,?,?,?,?,?,?,?)", jobId, r.messageId(), r.inReplyTo(),
+                    r.subject(), truncate(String.join(", ", rcpt), 4000), kind, "written", emlPath, now());
+        }
+    }
+
+    /** Runs a read-only query returning one long; for tests and status output. */
+    public long count(String table, String where, Object... args) throws SQLException {
+        if (!table.matches("[a-z_]+")) {
+            throw new IllegalArgumentException("bad table " + table);
+        }
+        try (Connection c = ds.getConnection();
+                PreparedStatement ps = c.prepareStatement("SELECT COUNT(*) FROM " + table
+                        + (where.isEmpty() ? "" : " WHERE " + where))) {
+            bind(ps, args);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        }
+    }
+
+    public String text(String sql, Object... args) throws SQLException {
+        try (Connection c = ds.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
+            bind(ps, args);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? rs.getString(1) : null;
+            }
+        }
+    }
+
+    private void update(String sql, Object... args) throws SQLException {
+        try (Connection c = ds.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
+            bind(ps, args);
+            ps.executeUpdate();
+        }
+    }
+
+    private static long insert(Connection c, String sql, Object... args) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(sql, Statement.RETURN_GENERATED_KEYS)) {
+            bind(ps, args);
+            ps.executeUpdate();
+            try (ResultSet rs = ps.getGeneratedKeys()) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        }
+    }
+
+    private static void bind(PreparedStatement ps, Object... args) throws SQLException {
+        for (int i = 0; i < args.length; i++) {
+            Object a = args[i];
+            if (a == null) {
+                ps.setNull(i + 1, Types.NULL);
+            } else if (a instanceof Instant t) {
+                ps.setTimestamp(i + 1, Timestamp.from(t));
+            } else {
+                ps.setObject(i + 1, a);
+            }
+        }
+    }
+
+    private static Double finite(double v) {
+        return Double.isFinite(v) ? v : null;
+    }
+
+    private static String truncate(String s, int max) {
+        return s == null || s.length() <= max ? s : s.substring(0, max);
+    }
+
+    private static Instant now() {
+        return Instant.now();
+    }
+}

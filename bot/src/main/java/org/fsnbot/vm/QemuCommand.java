@@ -1,0 +1,53 @@
+package org.fsnbot.vm;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import org.fsnbot.plan.Topology;
+
+/**
+ * The QEMU command line for one boot: topology as -smp plus one -numa node
+ * per NUMA node with its own memory backend, the console on the first
+ * serial port and the results on the second.
+ */
+public record QemuCommand(String binary, Accelerator accel, Topology topology, Path kernel, Path initrd,
+        String bootId, Path consoleLog, Path resultsLog) {
+
+    public QemuCommand {
+        Objects.requireNonNull(binary);
+        Objects.requireNonNull(accel);
+        Objects.requireNonNull(topology);
+        Objects.requireNonNull(kernel);
+        Objects.requireNonNull(initrd);
+        if (!bootId.matches("[A-Za-z0-9._-]+")) {
+            throw new IllegalArgumentException("boot id must be a plain token: " + bootId);
+        }
+    }
+
+    public List<String> argv() {
+        Topology t = topology;
+        List<String> a = new ArrayList<>(List.of(binary,
+                "-machine", "pc", "-accel", accel.qemuName(), "-cpu", accel.cpuModel(),
+                "-smp", "cpus=" + t.cpus() + ",sockets=" + t.sockets() + ",cores=" + t.cores() + ",threads=" + t.threads(),
+                "-m", t.memoryMiB() + "M"));
+        int perNode = t.cpus() / t.nodes();
+        for (int n = 0; n < t.nodes(); n++) {
+            int first = n * perNode;
+            int last = first + perNode - 1;
+            a.addAll(List.of("-object", "memory-backend-ram,id=mem" + n + ",size=" + t.memoryPerNodeMiB() + "M",
+                    "-numa", "node,nodeid=" + n + ",cpus=" + (first == last ? first : first + "-" + last)
+                            + ",memdev=mem" + n));
+        }
+        a.addAll(List.of(
+                "-kernel", kernel.toString(),
+                "-initrd", initrd.toString(),
+                "-append", "console=ttyS0 panic=-1 oops=panic loglevel=6 rdinit=/init fsnbot.boot=" + bootId,
+                "-nodefaults", "-display", "none", "-no-reboot", "-monitor", "none",
+                "-chardev", "file,id=console,path=" + consoleLog,
+                "-serial", "chardev:console",
+                "-chardev", "file,id=results,path=" + resultsLog,
+                "-serial", "chardev:results"));
+        return a;
+    }
+}

@@ -1,0 +1,106 @@
+package org.fsnbot.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.fsnbot.build.ApplyResult;
+import org.fsnbot.build.BuildResult;
+import org.fsnbot.run.Sample;
+import org.fsnbot.run.Side;
+import org.fsnbot.stats.ChangeEstimator;
+import org.fsnbot.stats.Comparison;
+import org.fsnbot.stats.MetricPolicy;
+import org.fsnbot.vm.Accelerator;
+import org.fsnbot.vm.BootOutcome;
+import org.fsnbot.vm.BootStatus;
+import org.junit.jupiter.api.Test;
+
+/** Golden-shape checks of every template: width, order, and the seed tables. */
+class ReplyRendererTest {
+
+    private final ReplyRenderer renderer = new ReplyRenderer();
+
+    static JobFacts facts() {
+        return new JobFacts("[PATCH] fsnotify: a patch", "<p@x>", "/var/cache/fsnbot/linux-6.12",
+                "19b9592301b6 (\"Linux 6.12.117-1~deb12u1 from Debian's linux-source-6.12\")",
+                "2545c8ac2fc9 (\"fsnotify: revalidate children's parent-watched flags on every parent event\")",
+                "6.12.117+", "sockets=2,cores=1,threads=1,nodes=2,mem=512M", Accelerator.TCG.label(),
+                "KVM guest did not boot within 30 s", "quick", "Small iteration counts sized for TCG.",
+                "fsnbot test-patch --tree /var/cache/fsnbot/linux-6.12 --base debian-linux-source-6.12.117-1_deb12u1"
+                        + " --mbox example.mbox --profile quick --topology sockets=2,cores=1,threads=1,nodes=2,mem=512M",
+                "2 min 16 s");
+    }
+
+    static Comparison comparison() {
+        List<Sample> s = new ArrayList<>();
+        String[] modes = {"none", "other", "parent", "parent-nomatch"};
+        for (int boot = 0; boot < 3; boot++) {
+            for (String m : modes) {
+                s.add(new Sample(Side.BASE, boot, "byte-write", m, "ns_per_op", 0, 2000 + 50 * boot, "ns", true));
+                s.add(new Sample(Side.PATCHED, boot, "byte-write", m, "ns_per_op", 0, 2010 + 60 * boot, "ns", true));
+                s.add(new Sample(Side.BASE, boot, "byte-write", m, "ops_per_s", 0, 5e5 - boot, "ops/s", false));
+                s.add(new Sample(Side.PATCHED, boot, "byte-write", m, "ops_per_s", 0, 4.9e5 - boot, "ops/s", false));
+            }
+            for (int c = 1; c <= 2; c++) {
+                s.add(new Sample(Side.BASE, boot, "parent-modify-scale", "clients=" + c, "avg_client_s", 0,
+                        0.29 * c + 0.01 * boot, "s", true));
+                s.add(new Sample(Side.PATCHED, boot, "parent-modify-scale", "clients=" + c, "avg_client_s", 0,
+                        3.0 * c + 0.1 * boot, "s", true));
+            }
+        }
+        MetricPolicy p = new MetricPolicy(Map.of("byte-write", Set.of("ns_per_op"),
+                "parent-modify-scale", Set.of("avg_client_s")), Map.of(), 0.05);
+        return new ChangeEstimator(p).compare(s);
+    }
+
+    static void assertMailWidth(String body) {
+        for (String line : body.split("\n")) {
+            assertThat(line.length()).as("line over 80 columns: %s", line).isLessThanOrEqualTo(80);
+            assertThat(line).as("trailing whitespace").isEqualTo(line.stripTrailing());
+        }
+    }
+
+    @Test
+    void reportPutsTheVerdictFirstThenTheSeedShapedTables() throws Exception {
+        String body = renderer.report(facts(), comparison(), 3, 1);
+        assertMailWidth(body);
+        String[] lines = body.split("\n");
+        assertThat(lines[2]).isEqualTo("fsnbot measured this patch against its base: REGRESSION");
+        assertThat(body).containsPattern("(?m)^  mode +base +patched +change +95% CI +verdict$");
+        for (String m : List.of("none", "other", "parent", "parent-nomatch")) {
+            assertThat(body).containsPattern("(?m)^  " + m + " +\\d");
+        }
+        assertThat(body).containsPattern("(?m)^  Clients +base +patched +change +95% CI +verdict$");
+        assertThat(body).containsPattern("(?m)^  1 +0\\.\\d+ +3\\.\\d+ +\\+\\d+\\.\\d% +\\[.*\\] +regression$");
+        assertThat(body).containsPattern("(?m)^  2 +0\\.\\d+ +6\\.\\d+ ");
+        assertThat(body).contains("TCG (software emulation", "1 failed boot(s) were retried and not counted",
+                "Reproduce:", "patched  2545c8ac2fc9");
+        assertThat(body.indexOf("REGRESSION")).isLessThan(body.indexOf("Clients"));
+    }
+
+    @Test
+    void failureRepliesCarryNoVerdict() throws Exception {
+        ApplyResult a = new ApplyResult(Optional.empty(), Optional.of("0001 fsnotify: x"),
+                Optional.of("fs/notify/fsnotify.c:256"), List.of("error: patch failed: fs/notify/fsnotify.c:256"));
+        BuildResult b = new BuildResult("patched", "2545c8ac2fc9aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", false, Optional.empty(),
+                3, 1, false, List.of("fs/notify/fsnotify.c:265:13: error: 'parent_interested_typo' undeclared (first"
+                        + " use in this function); did you mean 'parent_interested'?"), Path.of("/tmp/log"));
+        BootOutcome o = new BootOutcome("patched-1-try2", BootStatus.PANIC, Accelerator.TCG, 3.1, List.of(),
+                Path.of("/tmp/c"), List.of("Kernel panic - not syncing: fsnbot: deliberate test panic"),
+                "kernel panic: Kernel panic - not syncing: fsnbot: deliberate test panic");
+        for (String body : List.of(renderer.doesNotApply(facts(), a), renderer.buildFailure(facts(), b),
+                renderer.infrastructureFailure(facts(), o, "patched kernel boot failed twice"))) {
+            assertMailWidth(body);
+            assertThat(body).doesNotContain("REGRESSION", "IMPROVEMENT", "inconclusive")
+                    .contains("no performance verdict", "Reproduce:");
+        }
+        assertThat(renderer.doesNotApply(facts(), a)).contains("First failing file/hunk: fs/notify/fsnotify.c:256");
+        assertThat(renderer.buildFailure(facts(), b)).contains("'parent_interested_typo' undeclared");
+        assertThat(renderer.infrastructureFailure(facts(), o, "x")).contains("Kernel panic - not syncing");
+    }
+}

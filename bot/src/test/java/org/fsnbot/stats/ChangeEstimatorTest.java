@@ -1,0 +1,136 @@
+package org.fsnbot.stats;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.fsnbot.run.Sample;
+import org.fsnbot.run.Side;
+import org.junit.jupiter.api.Test;
+
+class ChangeEstimatorTest {
+
+    private static final MetricPolicy POLICY = new MetricPolicy(
+            Map.of("w", Set.of("t")), Map.of("w", 2.0), 0.05);
+
+    private static List<Sample> samples(String metric, String unit, boolean lower, double[] base, double[] patched) {
+        List<Sample> s = new ArrayList<>();
+        for (int i = 0; i < base.length; i++) {
+            s.add(new Sample(Side.BASE, i, "w", "parent", metric, 0, base[i], unit, lower));
+        }
+        for (int i = 0; i < patched.length; i++) {
+            s.add(new Sample(Side.PATCHED, i, "w", "parent", metric, 0, patched[i], unit, lower));
+        }
+        return s;
+    }
+
+    @Test
+    void welchOnLogsMatchesScipy() {
+        // Reference: scipy.stats.ttest_ind(log(p), log(b), equal_var=False) and
+        // the Welch-Satterthwaite interval exponentiated (scipy 1.17.1).
+        Comparison c = new ChangeEstimator(POLICY).compare(samples("t", "ns", true,
+                new double[] {100, 104, 98}, new double[] {110, 115, 108}));
+        MetricComparison m = c.metrics().get(0);
+        assertThat(m.pValue()).isCloseTo(0.018844026048666387, within(1e-9));
+        assertThat(m.changePct()).isCloseTo(10.260076298458355, within(1e-9));
+        assertThat(m.ciLowPct()).isCloseTo(2.7017859265199284, within(1e-6));
+        assertThat(m.ciHighPct()).isCloseTo(18.374615549918772, within(1e-6));
+        assertThat(m.verdict()).contains(Verdict.REGRESSION);
+        assertThat(c.overall()).isEqualTo(Verdict.REGRESSION);
+    }
+
+    @Test
+    void higherIsBetterFlipsTheVerdict() {
+        Comparison c = new ChangeEstimator(new MetricPolicy(Map.of("w", Set.of("r")), Map.of(), 0.05))
+                .compare(samples("r", "ops/s", false, new double[] {100, 104, 98}, new double[] {110, 115, 108}));
+        assertThat(c.metrics().get(0).verdict()).contains(Verdict.IMPROVEMENT);
+    }
+
+    @Test
+    void repetitionsAreSummarisedPerBootNotPooled() {
+        List<Sample> s = new ArrayList<>();
+        // Three reps in each of two boots per side: n must be 2 (boots), not 6.
+        for (int boot = 0; boot < 2; boot++) {
+            for (int rep = 0; rep < 3; rep++) {
+                s.add(new Sample(Side.BASE, boot, "w", "parent", "t", rep, 100 + boot + rep, "ns", true));
+                s.add(new Sample(Side.PATCHED, boot, "w", "parent", "t", rep, 100 + boot + rep, "ns", true));
+            }
+        }
+        MetricComparison m = new ChangeEstimator(POLICY).compare(s).metrics().get(0);
+        assertThat(m.nBase()).isEqualTo(2);
+        assertThat(m.nPatched()).isEqualTo(2);
+        assertThat(m.meanBase()).isCloseTo(101.5, within(1e-12));
+    }
+
+    @Test
+    void ratesUseTheHarmonicMeanWithinABoot() {
+        List<Sample> s = new ArrayList<>();
+        for (double v : new double[] {100, 200, 400}) {
+            s.add(new Sample(Side.BASE, 0, "w", "parent", "r", 0, v, "ops/s", false));
+            s.add(new Sample(Side.PATCHED, 0, "w", "parent", "r", 0, v, "ops/s", false));
+        }
+        MetricComparison m = new ChangeEstimator(POLICY).compare(s).metrics().get(0);
+        // scipy.stats.hmean([100, 200, 400])
+        assertThat(m.meanBase()).isCloseTo(171.42857142857144, within(1e-9));
+    }
+
+    @Test
+    void tightIntervalInsideTheBandIsNoSignificantChange() {
+        Comparison c = new ChangeEstimator(POLICY).compare(samples("t", "ns", true,
+                new double[] {100.0, 100.1, 99.9, 100.0}, new double[] {100.2, 100.1, 100.3, 100.2}));
+        MetricComparison m = c.metrics().get(0);
+        assertThat(m.ciLowPct()).isGreaterThan(-2);
+        assertThat(m.ciHighPct()).isLessThan(2);
+        assertThat(m.verdict()).contains(Verdict.NO_SIGNIFICANT_CHANGE);
+        assertThat(c.overall()).isEqualTo(Verdict.NO_SIGNIFICANT_CHANGE);
+    }
+
+    @Test
+    void significantButBelowTheMinimumEffectIsNotARegression() {
+        // +1% with a tight interval: significant, but inside the 1.5% minimum
+        // effect band, so "no significant change" rather than a regression.
+        MetricPolicy strict = new MetricPolicy(Map.of("w", Set.of("t")), Map.of("w", 1.5), 0.05);
+        Comparison c = new ChangeEstimator(strict).compare(samples("t", "ns", true,
+                new double[] {100.0, 100.2, 99.8, 100.0}, new double[] {101.0, 101.2, 100.8, 101.0}));
+        MetricComparison m = c.metrics().get(0);
+        assertThat(m.pValue()).isLessThan(0.01);
+        assertThat(m.changePct()).isLessThan(1.5);
+        // scipy: 95% CI of the log difference [0.00714, 0.01276], i.e. [+0.72%, +1.28%].
+        assertThat(m.ciLowPct()).isCloseTo(100 * (Math.exp(0.0071387808277312) - 1), within(1e-6));
+        assertThat(m.verdict()).contains(Verdict.NO_SIGNIFICANT_CHANGE);
+    }
+
+    @Test
+    void noisyDataIsInconclusive() {
+        Comparison c = new ChangeEstimator(POLICY).compare(samples("t", "ns", true,
+                new double[] {100, 130, 90}, new double[] {110, 95, 140}));
+        assertThat(c.metrics().get(0).verdict()).contains(Verdict.INCONCLUSIVE);
+        assertThat(c.overall()).isEqualTo(Verdict.INCONCLUSIVE);
+    }
+
+    @Test
+    void holmDemandsMoreOfTheSecondMetric() {
+        // Two verdict metrics with p around 0.03 each: alone each would pass
+        // at 0.05, but Holm tests the smaller against 0.025 first.
+        MetricPolicy two = new MetricPolicy(Map.of("w", Set.of("a", "b")), Map.of("w", 2.0), 0.05);
+        // scipy: p = 0.030187558029396454 for these (a +10% shift of each boot).
+        List<Sample> s = new ArrayList<>(samples("a", "ns", true, new double[] {100, 105, 98},
+                new double[] {110, 115.5, 107.8}));
+        s.addAll(samples("b", "ns", true, new double[] {100, 105, 98}, new double[] {110, 115.5, 107.8}));
+        Comparison c = new ChangeEstimator(two).compare(s);
+        double p = c.metrics().get(0).pValue();
+        assertThat(p).isCloseTo(0.030187558029396454, within(1e-9));
+        assertThat(c.metrics()).allSatisfy(m -> assertThat(m.verdict()).contains(Verdict.INCONCLUSIVE));
+    }
+
+    @Test
+    void metricsOutsideTheFamilyCarryNoVerdict() {
+        Comparison c = new ChangeEstimator(POLICY).compare(samples("other", "ns", true,
+                new double[] {100, 104, 98}, new double[] {110, 115, 108}));
+        assertThat(c.metrics().get(0).verdict()).isEmpty();
+        assertThat(c.overall()).isEqualTo(Verdict.INCONCLUSIVE);
+    }
+}

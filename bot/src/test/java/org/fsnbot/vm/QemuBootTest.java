@@ -1,0 +1,26 @@
+package org.fsnbot.vm;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.fsnbot.exec.CommandRunner;
+import org.fsnbot.plan.Topology;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class QemuBootTest {
+
+    @Test
+    void qemuThatDiesIsAnInfrastructureFailureNotAResult(@TempDir Path dir) throws Exception {
+        Path notAKernel = Files.writeString(dir.resolve("bzImage"), "this is not a kernel");
+        Path initrd = Files.writeString(dir.resolve("initrd"), "nor an initramfs");
+        BootOutcome o = new QemuBoot(new CommandRunner()).boot(Accelerator.TCG, Topology.DEFAULT, notAKernel, initrd,
+                "dies", dir, Duration.ofSeconds(60));
+        assertThat(o.status()).isEqualTo(BootStatus.QEMU_FAILED);
+        assertThat(o.status().infrastructureFailure()).isTrue();
+        assertThat(o.results()).isEmpty();
+        assertThat(o.detail()).startsWith("QEMU exited");
+    }
+}
