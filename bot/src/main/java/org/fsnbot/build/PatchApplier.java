@@ -22,8 +22,8 @@ import org.fsnbot.intake.PatchMail;
 public final class PatchApplier {
 
     private static final Pattern FAILED = Pattern.compile(
-            "^(error: patch failed: (\\S+):(\\d+)|error: (\\S+): does not exist in index|error: (\\S+): patch does not apply"
-                    + "|error: could not build fake ancestor|Patch failed at \\S+ .*)$");
+            "^(error: patch failed: (\\S+):(\\d+)|error: (\\S+): does not exist in index"
+                    + "|error: (\\S+): patch does not apply)$");
 
     private final CommandRunner runner;
 
@@ -53,11 +53,34 @@ public final class PatchApplier {
                         .output().get(0).trim();
                 return new ApplyResult(Optional.of(commit), Optional.empty(), Optional.empty(), r.output());
             }
+            List<String> output = new ArrayList<>(r.output());
+            output.addAll(explain(checkout));
             runner.run(List.of("git", "am", "--abort"), checkout, Duration.ofMinutes(2));
             runner.check(List.of("git", "checkout", "-q", "--detach", "-f", baseCommit), checkout, Duration.ofMinutes(10));
-            return failure(r.output());
+            return failure(output);
         } finally {
             Files.deleteIfExists(mbox);
+        }
+    }
+
+    /**
+     * A three-way am that cannot build its fake ancestor does not say which
+     * hunk failed; a plain `git apply --check` of the stopped patch does.
+     */
+    private List<String> explain(Path checkout) throws IOException {
+        CommandResult shown = runner.run(List.of("git", "am", "--show-current-patch=diff"), checkout,
+                Duration.ofMinutes(1));
+        if (!shown.ok()) {
+            return List.of();
+        }
+        Path diff = Files.createTempFile("fsnbot-failed", ".diff");
+        try {
+            Files.write(diff, shown.output());
+            return runner.run(List.of("git", "apply", "--check", "-v", diff.toString()), checkout,
+                    Duration.ofMinutes(1)).output().stream()
+                    .filter(l -> l.startsWith("error:")).toList();
+        } finally {
+            Files.deleteIfExists(diff);
         }
     }
 

@@ -1,0 +1,49 @@
+package org.fsnbot.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.fsnbot.testing.Repo;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Bad input fails early, with a non-zero exit, and leaves the outbox empty. */
+class BadInputTest {
+
+    private int run(Path dir, Path mbox, String... extra) {
+        String[] base = {"test-patch", "--tree", Repo.root().toString(), "--base", "HEAD", "--mbox", mbox.toString(),
+                "--outbox", dir.resolve("outbox").toString(), "--home", dir.resolve("home").toString()};
+        String[] args = new String[base.length + extra.length];
+        System.arraycopy(base, 0, args, 0, base.length);
+        System.arraycopy(extra, 0, args, base.length, extra.length);
+        return Main.execute(args);
+    }
+
+    private static void assertNothingWritten(Path dir) {
+        assertThat(Files.exists(dir.resolve("outbox"))).isFalse();
+    }
+
+    @Test
+    void mboxWithoutAPatch(@TempDir Path dir) throws Exception {
+        Path m = Files.writeString(dir.resolve("m"), "From: a@b\nMessage-ID: <x@y>\nSubject: hello\n\nno diff\n");
+        assertThat(run(dir, m)).isEqualTo(TestPatchCommand.EXIT_BAD_INPUT);
+        assertNothingWritten(dir);
+    }
+
+    @Test
+    void malformedMbox(@TempDir Path dir) throws Exception {
+        Path m = Files.writeString(dir.resolve("m"), "garbage without headers\n");
+        assertThat(run(dir, m)).isEqualTo(TestPatchCommand.EXIT_BAD_INPUT);
+        assertNothingWritten(dir);
+    }
+
+    @Test
+    void missingMboxBadTopologyAndUnknownProfile(@TempDir Path dir) {
+        assertThat(run(dir, dir.resolve("nope"))).isEqualTo(TestPatchCommand.EXIT_BAD_INPUT);
+        assertThat(run(dir, Repo.exampleMbox(), "--topology", "sockets=3,nodes=2"))
+                .isEqualTo(TestPatchCommand.EXIT_BAD_INPUT);
+        assertThat(run(dir, Repo.exampleMbox(), "--profile", "nonesuch")).isEqualTo(TestPatchCommand.EXIT_BAD_INPUT);
+        assertNothingWritten(dir);
+    }
+}

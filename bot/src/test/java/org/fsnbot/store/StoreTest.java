@@ -1,0 +1,53 @@
+package org.fsnbot.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import org.fsnbot.build.BuildResult;
+import org.fsnbot.intake.MboxReader;
+import org.fsnbot.intake.PatchSeries;
+import org.fsnbot.mail.Reply;
+import org.fsnbot.run.BootRecord;
+import org.fsnbot.run.Sample;
+import org.fsnbot.run.Side;
+import org.fsnbot.testing.Repo;
+import org.fsnbot.vm.Accelerator;
+import org.fsnbot.vm.BootOutcome;
+import org.fsnbot.vm.BootStatus;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class StoreTest {
+
+    @Test
+    void migratesAndKeepsEveryStagesRecordsAcrossReopen(@TempDir Path dir) throws Exception {
+        Path db = dir.resolve("fsnbot");
+        Store store = Store.h2(db);
+        PatchSeries s = new MboxReader().readSeries(Repo.exampleMbox());
+        long series = store.saveSeries(s);
+        assertThat(store.saveSeries(s)).as("a series is stored once").isEqualTo(series);
+        long job = store.createJob(series, "/tree", "v6.12", "quick", "sockets=2");
+        store.saveBuild(job, new BuildResult("base", "a".repeat(40), true, Optional.of(dir), 12.5, 3, false,
+                List.of(), dir.resolve("log")));
+        BootOutcome panic = new BootOutcome("patched-1-try1", BootStatus.PANIC, Accelerator.TCG, 2.0, List.of(),
+                dir.resolve("c.log"), List.of("Kernel panic - not syncing: x"), "kernel panic");
+        store.saveBoot(job, new BootRecord(Side.PATCHED, 0, 1, panic, List.of(), ""));
+        BootOutcome ok = new BootOutcome("base-1-try1", BootStatus.OK, Accelerator.TCG, 9.0, List.of("{}"),
+                dir.resolve("c2.log"), List.of(), "ok");
+        store.saveBoot(job, new BootRecord(Side.BASE, 0, 1, ok,
+                List.of(new Sample(Side.BASE, 0, "byte-write", "none", "ns_per_op", 0, 2000, "ns", true)), "{}"));
+        store.saveMail(job, new Reply("<r@x>", "bot@x", List.of("a@x"), List.of("b@x"), "Re: x", "<p@x>",
+                List.of("<p@x>"), "b\n"), "REPORT", dir.resolve("r.eml").toString());
+        store.finishJob(job, "REPORT", "regression");
+
+        Store reopened = Store.h2(db);
+        assertThat(reopened.count("jobs", "state = 'done' AND outcome = ?", "REPORT")).isEqualTo(1);
+        assertThat(reopened.count("builds", "")).isEqualTo(1);
+        assertThat(reopened.count("boots", "status = 'PANIC'")).isEqualTo(1);
+        assertThat(reopened.text("SELECT console_tail FROM boots WHERE status = 'PANIC'")).contains("Kernel panic");
+        assertThat(reopened.count("samples", "")).isEqualTo(1);
+        assertThat(reopened.count("outgoing_mail", "message_id = ?", "<r@x>")).isEqualTo(1);
+    }
+}
