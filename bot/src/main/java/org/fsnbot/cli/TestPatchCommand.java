@@ -3,30 +3,15 @@ package org.fsnbot.cli;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.concurrent.Callable;
-import org.fsnbot.build.KernelBuilder;
-import org.fsnbot.build.KernelConfig;
-import org.fsnbot.build.PatchApplier;
-import org.fsnbot.build.SourceTrees;
-import org.fsnbot.exec.CommandRunner;
-import org.fsnbot.image.InitramfsBuilder;
-import org.fsnbot.image.WorkloadBinaries;
 import org.fsnbot.intake.MalformedMailException;
 import org.fsnbot.intake.MboxReader;
-import org.fsnbot.mail.Outbox;
-import org.fsnbot.mail.ReplyComposer;
 import org.fsnbot.pipeline.PatchTestOutcome;
 import org.fsnbot.pipeline.PatchTestPipeline;
 import org.fsnbot.pipeline.PatchTestRequest;
+import org.fsnbot.pipeline.StandardStages;
 import org.fsnbot.plan.Profile;
 import org.fsnbot.plan.Topology;
-import org.fsnbot.report.ReplyRenderer;
-import org.fsnbot.run.InterleavedRunner;
-import org.fsnbot.run.ResultParser;
-import org.fsnbot.store.Store;
-import org.fsnbot.vm.AcceleratorProbe;
-import org.fsnbot.vm.QemuBoot;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -83,15 +68,7 @@ public final class TestPatchCommand implements Callable<Integer> {
             return EXIT_BAD_INPUT;
         }
         Files.createDirectories(root);
-        CommandRunner runner = new CommandRunner();
-        QemuBoot qemu = new QemuBoot(runner);
-        PatchTestPipeline.Stages stages = new PatchTestPipeline.Stages(
-                new MboxReader(), new SourceTrees(root, runner), new PatchApplier(runner),
-                new KernelBuilder(root, runner, err), KernelConfig.builtin(), new WorkloadBinaries(root, runner),
-                new InitramfsBuilder(InitramfsBuilder.DEFAULT_BUSYBOX),
-                new AcceleratorProbe(qemu, Duration.ofSeconds(30)),
-                new InterleavedRunner(qemu, new ResultParser(), err), new ReplyRenderer(),
-                new ReplyComposer(from), new Outbox(out), Store.h2(root.resolve("db").resolve("fsnbot")));
+        PatchTestPipeline.Stages stages = StandardStages.create(root, out, from, err);
         PatchTestOutcome o = new PatchTestPipeline(stages, root, err).run(req);
         if (print) {
             System.out.print(Files.readString(o.eml()));

@@ -9,7 +9,7 @@ import org.fsnbot.stats.Verdict;
  * What a test-patch job ended with: the kind of reply, the verdict when
  * there is one, and the .eml written to the outbox.
  */
-public record PatchTestOutcome(Kind kind, Optional<Verdict> verdict, Path eml, String body) {
+public record PatchTestOutcome(long jobId, Kind kind, Optional<Verdict> verdict, Path eml, String body) {
 
     public enum Kind {
         REPORT,

@@ -132,8 +132,8 @@ public final class PatchTestPipeline {
         int failedBoots = (int) run.boots().stream().filter(b -> b.outcome().status().infrastructureFailure()).count();
         if (run.failure().isPresent()) {
             BootRecord f = run.failure().get();
-            String what = f.side().name().toLowerCase() + " kernel boot " + f.outcome().bootId() + " failed twice ("
-                    + f.outcome().status() + ")";
+            String what = "the " + f.side().name().toLowerCase(java.util.Locale.ROOT) + " kernel failed to boot twice ("
+                    + f.outcome().status() + ", boot " + f.outcome().bootId() + ")";
             String body = s.renderer().infrastructureFailure(facts.build(elapsed(started)), f.outcome(), what);
             return finish(jobId, target, PatchTestOutcome.Kind.INFRASTRUCTURE_FAILURE, Optional.empty(), body, what);
         }
@@ -178,7 +178,7 @@ public final class PatchTestPipeline {
         s.store().saveMail(jobId, reply, kind.name(), eml.toString());
         s.store().finishJob(jobId, kind.name(), detail);
         progress.printf("reply written: %s%n", eml);
-        return new PatchTestOutcome(kind, verdict, eml, body);
+        return new PatchTestOutcome(jobId, kind, verdict, eml, body);
     }
 
     private static String elapsed(long started) {

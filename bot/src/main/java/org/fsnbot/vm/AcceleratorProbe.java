@@ -42,7 +42,7 @@ public final class AcceleratorProbe {
         if (booted) {
             return new Decision(Accelerator.KVM, "KVM guest booted in " + String.format("%.1f s", o.seconds()));
         }
-        String why = "KVM guest did not boot within " + timeout.toSeconds() + " s (" + o.detail() + ")";
+        String why = "a KVM guest did not boot within " + timeout.toSeconds() + " s: " + o.status();
         log.warn("{}; falling back to TCG", why);
         return new Decision(Accelerator.TCG, why);
     }

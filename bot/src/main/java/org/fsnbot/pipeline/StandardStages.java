@@ -1,0 +1,45 @@
+package org.fsnbot.pipeline;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.fsnbot.build.KernelBuilder;
+import org.fsnbot.build.KernelConfig;
+import org.fsnbot.build.PatchApplier;
+import org.fsnbot.build.SourceTrees;
+import org.fsnbot.exec.CommandRunner;
+import org.fsnbot.image.InitramfsBuilder;
+import org.fsnbot.image.WorkloadBinaries;
+import org.fsnbot.intake.MboxReader;
+import org.fsnbot.mail.Outbox;
+import org.fsnbot.mail.ReplyComposer;
+import org.fsnbot.report.ReplyRenderer;
+import org.fsnbot.run.InterleavedRunner;
+import org.fsnbot.run.ResultParser;
+import org.fsnbot.store.Store;
+import org.fsnbot.vm.AcceleratorProbe;
+import org.fsnbot.vm.QemuBoot;
+
+/** Wires the stages for one machine: caches under home, replies to outbox. */
+public final class StandardStages {
+
+    /** How long a KVM guest gets to prove it boots before we fall back to TCG. */
+    public static final Duration KVM_PROBE_TIMEOUT = Duration.ofSeconds(30);
+
+    private StandardStages() {
+    }
+
+    public static PatchTestPipeline.Stages create(Path home, Path outbox, String from, PrintStream progress)
+            throws IOException {
+        CommandRunner runner = new CommandRunner();
+        QemuBoot qemu = new QemuBoot(runner);
+        return new PatchTestPipeline.Stages(
+                new MboxReader(), new SourceTrees(home, runner), new PatchApplier(runner),
+                new KernelBuilder(home, runner, progress), KernelConfig.builtin(), new WorkloadBinaries(home, runner),
+                new InitramfsBuilder(InitramfsBuilder.DEFAULT_BUSYBOX),
+                new AcceleratorProbe(qemu, KVM_PROBE_TIMEOUT),
+                new InterleavedRunner(qemu, new ResultParser(), progress), new ReplyRenderer(),
+                new ReplyComposer(from), new Outbox(outbox), Store.h2(home.resolve("db").resolve("fsnbot")));
+    }
+}

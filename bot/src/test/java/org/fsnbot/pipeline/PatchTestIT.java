@@ -1,0 +1,181 @@
+package org.fsnbot.pipeline;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import jakarta.mail.Message;
+import jakarta.mail.Session;
+import jakarta.mail.internet.InternetAddress;
+import jakarta.mail.internet.MimeMessage;
+import java.io.ByteArrayInputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Properties;
+import org.fsnbot.plan.Profile;
+import org.fsnbot.plan.Topology;
+import org.fsnbot.stats.Verdict;
+import org.fsnbot.store.Store;
+import org.fsnbot.testing.ExampleVariants;
+import org.fsnbot.testing.KernelFixture;
+import org.fsnbot.testing.Repo;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The whole slice for real: Debian's linux-source-6.12 built with our
+ * fragment, base and patched kernels booted in QEMU with two NUMA nodes,
+ * the quick profile measured, the reply written. The first test pays for
+ * the cold base build; the others reuse it.
+ */
+@Tag("e2e")
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class PatchTestIT {
+
+    private static PatchTestPipeline pipeline;
+    private static PatchTestPipeline.Stages stages;
+    private static Path outbox;
+
+    @BeforeAll
+    static void wire(@TempDir Path tmp) throws Exception {
+        outbox = tmp.resolve("outbox");
+        Path home = KernelFixture.home();
+        Files.createDirectories(home);
+        stages = StandardStages.create(home, outbox, "fsnbot <fsnbot@fsnbot.test>", System.err);
+        pipeline = new PatchTestPipeline(stages, home, System.err);
+    }
+
+    static PatchTestRequest request(Path mbox, Profile profile) {
+        return new PatchTestRequest(KernelFixture.tree().toString(), base(), mbox, profile,
+                Topology.parse("sockets=2,cores=1,nodes=2"));
+    }
+
+    static String base() {
+        try {
+            return KernelFixture.base();
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** A small profile for the failure cases: they need a boot, not precision. */
+    static Profile tinyProfile(Path dir, int timeoutSeconds) throws Exception {
+        Path f = dir.resolve("tiny.json");
+        Files.writeString(f, "{\"name\":\"tiny\",\"description\":\"failure-path tests\",\"bootsPerKernel\":2,"
+                + "\"bootTimeoutSeconds\":" + timeoutSeconds + ",\"workloads\":[{\"name\":\"byte-write\",\"args\":"
+                + "[\"--modes\",\"none,parent\",\"--iterations\",\"2000\",\"--warmup\",\"10\",\"--reps\",\"1\"],"
+                + "\"verdictMetrics\":[\"ns_per_op\"]}]}");
+        return Profile.load(f.toString());
+    }
+
+    static MimeMessage parse(Path eml) throws Exception {
+        return new MimeMessage(Session.getInstance(new Properties()), new ByteArrayInputStream(Files.readAllBytes(eml)));
+    }
+
+    static void assertPlainEightyColumnMail(Path eml) throws Exception {
+        MimeMessage m = parse(eml);
+        assertThat(m.getContentType()).startsWith("text/plain").doesNotContainIgnoringCase("flowed");
+        for (String line : ((String) m.getContent()).split("\r?\n")) {
+            assertThat(line.length()).as(line).isLessThanOrEqualTo(80);
+        }
+    }
+
+    @Test
+    @Order(1)
+    void theExamplePatchIsCaughtAsARegression() throws Exception {
+        PatchTestOutcome o = pipeline.run(request(Repo.exampleMbox(), Profile.load("quick")));
+        assertThat(o.kind()).isEqualTo(PatchTestOutcome.Kind.REPORT);
+        assertThat(o.verdict()).contains(Verdict.REGRESSION);
+
+        MimeMessage m = parse(o.eml());
+        String patchId = "<20261130084519.1-fsnbot-example@fsnbot.invalid>";
+        assertThat(m.getSubject()).isEqualTo(
+                "Re: [PATCH] fsnotify: revalidate children's parent-watched flags on every parent event");
+        assertThat(m.getHeader("In-Reply-To", null)).isEqualTo(patchId);
+        assertThat(m.getHeader("References", null)).contains(patchId);
+        assertThat(addresses(m, Message.RecipientType.TO)).containsExactly("fsnbot-example@fsnbot.invalid");
+        assertThat(addresses(m, Message.RecipientType.CC)).containsExactly("fsnotify-maintainer@example.org",
+                "fsnotify-reviewer@example.org", "linux-fsdevel@example.org");
+        assertPlainEightyColumnMail(o.eml());
+
+        String body = (String) m.getContent();
+        assertThat(body.split("\r?\n")[2]).isEqualTo("fsnbot measured this patch against its base: REGRESSION");
+        assertThat(body).containsPattern("(?m)^  mode +base +patched +change +95% CI +verdict$");
+        for (String mode : List.of("none", "other", "parent", "parent-nomatch")) {
+            assertThat(body).containsPattern("(?m)^  " + mode + " +\\d+\\.\\d +\\d+\\.\\d +[-+]\\d");
+        }
+        assertThat(body).containsPattern("(?m)^  Clients +base +patched +change +95% CI +verdict$");
+        assertThat(body).containsPattern("(?m)^  1 +\\d.*regression$").containsPattern("(?m)^  2 +\\d.*regression$");
+        assertThat(body).containsPattern("Runner: +(TCG \\(emulated: figures measure the pipeline|KVM)");
+
+        Store store = stages.store();
+        assertThat(store.count("boots", "job_id = ? AND status = 'OK'", o.jobId())).isGreaterThanOrEqualTo(6);
+        assertThat(store.count("boots", "job_id = ? AND status = 'OK' AND guest_info NOT LIKE ?", o.jobId(),
+                "%\"nodes_online\":\"0-1\"%")).as("every guest saw two NUMA nodes").isZero();
+        assertThat(store.count("outgoing_mail", "job_id = ?", o.jobId())).isEqualTo(1);
+    }
+
+    @Test
+    @Order(2)
+    void aPatchThatDoesNotApplyGetsAReplyNamingTheHunkAndNoVerdict(@TempDir Path dir) throws Exception {
+        PatchTestOutcome o = pipeline.run(request(ExampleVariants.notApplying(dir), Profile.load("quick")));
+        assertThat(o.kind()).isEqualTo(PatchTestOutcome.Kind.DOES_NOT_APPLY);
+        assertThat(o.verdict()).isEmpty();
+        assertThat(o.body()).contains("does not apply to base 19b9592301b6")
+                .containsPattern("First failing file/hunk: fs/notify/fsnotify.c:\\d+")
+                .doesNotContain("REGRESSION", "inconclusive");
+        assertPlainEightyColumnMail(o.eml());
+    }
+
+    @Test
+    @Order(3)
+    void aBuildFailureQuotesTheCompilerAndReusesTheBaseBuild(@TempDir Path dir) throws Exception {
+        PatchTestOutcome o = pipeline.run(request(ExampleVariants.notCompiling(dir), Profile.load("quick")));
+        assertThat(o.kind()).isEqualTo(PatchTestOutcome.Kind.BUILD_FAILURE);
+        assertThat(o.verdict()).isEmpty();
+        assertThat(o.body()).contains("could not build the patched kernel", "error:", "parent_interested_typo");
+        long quoted = Arrays.stream(o.body().split("\n")).filter(l -> l.startsWith("  ") && l.contains("error")).count();
+        assertThat(quoted).isBetween(1L, 40L);
+        assertPlainEightyColumnMail(o.eml());
+        Store store = stages.store();
+        assertThat(store.count("builds", "job_id = ? AND label = 'base' AND reused", o.jobId())).isEqualTo(1);
+    }
+
+    @Test
+    @Order(4)
+    void aPanickingKernelIsAnInfrastructureFailureWithItsConsoleKept(@TempDir Path dir) throws Exception {
+        PatchTestOutcome o = pipeline.run(request(ExampleVariants.panicking(dir), tinyProfile(dir, 120)));
+        assertThat(o.kind()).isEqualTo(PatchTestOutcome.Kind.INFRASTRUCTURE_FAILURE);
+        assertThat(o.verdict()).isEmpty();
+        assertThat(o.body().replaceAll("\\s+", " ")).contains("infrastructure failure", "Kernel panic",
+                "failed to boot twice (PANIC, boot patched-").doesNotContain("REGRESSION", "inconclusive");
+        Store store = stages.store();
+        assertThat(store.count("boots", "job_id = ? AND status = 'PANIC'", o.jobId())).isEqualTo(2);
+        assertThat(store.count("boots", "job_id = ? AND status = 'PANIC' AND console_tail LIKE ?", o.jobId(),
+                "%fsnbot: deliberate test panic%")).isEqualTo(2);
+        assertThat(store.count("verdicts", "job_id = ?", o.jobId())).isZero();
+        // The base build was reused and the patched one rebuilt only a few files.
+        assertThat(store.count("builds", "job_id = ? AND label = 'base' AND reused", o.jobId())).isEqualTo(1);
+        assertThat(store.count("builds", "job_id = ? AND label = 'patched' AND objects_compiled < 20", o.jobId()))
+                .isEqualTo(1);
+    }
+
+    @Test
+    @Order(5)
+    void aHangingKernelTimesOutIntoAnInfrastructureFailure(@TempDir Path dir) throws Exception {
+        PatchTestOutcome o = pipeline.run(request(ExampleVariants.hanging(dir), tinyProfile(dir, 45)));
+        assertThat(o.kind()).isEqualTo(PatchTestOutcome.Kind.INFRASTRUCTURE_FAILURE);
+        assertThat(o.body().replaceAll("\\s+", " ")).contains("failed to boot twice (TIMEOUT, boot patched-", "(hang)");
+        assertThat(stages.store().count("boots", "job_id = ? AND status = 'TIMEOUT'", o.jobId())).isEqualTo(2);
+        assertThat(stages.store().count("verdicts", "job_id = ?", o.jobId())).isZero();
+    }
+
+    private static List<String> addresses(MimeMessage m, Message.RecipientType t) throws Exception {
+        return Arrays.stream(m.getRecipients(t)).map(a -> ((InternetAddress) a).getAddress()).toList();
+    }
+}

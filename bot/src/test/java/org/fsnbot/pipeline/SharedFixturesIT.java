@@ -1,0 +1,92 @@
+package org.fsnbot.pipeline;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import jakarta.mail.Message;
+import jakarta.mail.internet.InternetAddress;
+import jakarta.mail.internet.MimeMessage;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import org.fsnbot.intake.MboxReader;
+import org.fsnbot.intake.PatchMail;
+import org.fsnbot.plan.Profile;
+import org.fsnbot.plan.Topology;
+import org.fsnbot.stats.Verdict;
+import org.fsnbot.testing.KernelFixture;
+import org.fsnbot.testing.Repo;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Tests on the real lore mail in ../shared/fixtures. Skipped, and saying
+ * so, when ../shared is not beside the checkout.
+ */
+@Tag("shared")
+class SharedFixturesIT {
+
+    @BeforeAll
+    static void needShared() {
+        Assumptions.assumeTrue(Repo.haveShared(), "SKIPPED: ../shared/fixtures not found at " + Repo.shared()
+                + " (set -Dfsnbot.shared=DIR); the real-mail tests did not run");
+    }
+
+    @Test
+    void everyFixtureMessageParsesWithTheManifestsIdAndSubject() throws Exception {
+        Path dir = Repo.shared().resolve("fixtures/mail");
+        List<String> manifest = Files.readAllLines(dir.resolve("MANIFEST.tsv"));
+        MboxReader reader = new MboxReader();
+        int checked = 0;
+        for (String row : manifest.subList(1, manifest.size())) {
+            String[] f = row.split("\t");
+            List<PatchMail> mails = reader.read(dir.resolve(f[0]));
+            assertThat(mails).as(f[0]).hasSize(1);
+            PatchMail m = mails.get(0);
+            assertThat(m.messageId()).as(f[0]).isEqualTo(f[2]);
+            assertThat(m.subject()).as(f[0]).isEqualTo(f[4]);
+            if (f[5].equals("yes")) {
+                assertThat(m.hasDiff()).as(f[0] + " touches fsnotify, so carries a diff").isTrue();
+            }
+            checked++;
+        }
+        assertThat(checked).isEqualTo(31);
+    }
+
+    @Test
+    @Tag("e2e")
+    void realPatch009IsMeasuredEndToEnd(@TempDir Path tmp) throws Exception {
+        Path home = KernelFixture.home();
+        PatchTestPipeline.Stages stages = StandardStages.create(home, tmp.resolve("outbox"),
+                "fsnbot <fsnbot@fsnbot.test>", System.err);
+        PatchTestOutcome o = new PatchTestPipeline(stages, home, System.err).run(new PatchTestRequest(
+                KernelFixture.tree().toString(), KernelFixture.base(), Repo.shared().resolve("fixtures/mail/009.eml"),
+                Profile.load("quick"), Topology.parse("sockets=2,cores=1,nodes=2")));
+        assertThat(o.kind()).isEqualTo(PatchTestOutcome.Kind.REPORT);
+        MimeMessage m = PatchTestIT.parse(o.eml());
+        assertThat(m.getSubject()).isEqualTo("Re: [PATCH] fanotify: avoid possible NULL dereference");
+        assertThat(m.getHeader("In-Reply-To", null)).isEqualTo("<20230808091849.505809-1-suhui@nfschina.com>");
+        assertThat(m.getHeader("References", null)).contains("<20230808091849.505809-1-suhui@nfschina.com>");
+        assertThat(Arrays.stream(m.getRecipients(Message.RecipientType.TO))
+                .map(a -> ((InternetAddress) a).getAddress())).containsExactly("suhui@nfschina.com");
+        assertThat(Arrays.stream(m.getRecipients(Message.RecipientType.CC))
+                .map(a -> ((InternetAddress) a).getAddress())).containsExactly("jack@suse.cz", "amir73il@gmail.com",
+                        "repnop@google.com", "linux-fsdevel@vger.kernel.org", "linux-kernel@vger.kernel.org",
+                        "kernel-janitors@vger.kernel.org");
+        PatchTestIT.assertPlainEightyColumnMail(o.eml());
+        String body = (String) m.getContent();
+        Verdict v = o.verdict().orElseThrow();
+        assertThat(v).isNotEqualTo(Verdict.INFRASTRUCTURE_FAILURE);
+        assertThat(body.split("\r?\n")[2]).isEqualTo(
+                "fsnbot measured this patch against its base: " + v.text().toUpperCase(java.util.Locale.ROOT));
+        for (String mode : List.of("none", "other", "parent", "parent-nomatch")) {
+            assertThat(body).containsPattern("(?m)^  " + mode + " +\\d");
+        }
+        assertThat(body).containsPattern("(?m)^  1 +\\d").containsPattern("(?m)^  2 +\\d");
+        assertThat(body).containsPattern("Runner: +(TCG \\(emulated|KVM)");
+        System.err.println("009.eml verdict: " + v.text() + "\n" + body);
+    }
+}
