@@ -42,7 +42,7 @@ public final class SourceTrees {
         if (!tree.contains("://") && !tree.startsWith("git@")) {
             throw new IOException("--tree: no such directory and not a URL: " + tree);
         }
-        Path mirror = cacheRoot.resolve("trees").resolve(Integer.toHexString(tree.hashCode()) + ".git");
+        Path mirror = cacheRoot.resolve("trees").resolve(urlKey(tree) + ".git");
         if (!Files.exists(mirror.resolve("HEAD"))) {
             Files.createDirectories(mirror.getParent());
             try (Git g = Git.cloneRepository().setURI(tree).setBare(true).setGitDir(mirror.toFile())
@@ -59,6 +59,16 @@ public final class SourceTrees {
             }
         }
         return mirror;
+    }
+
+    private static String urlKey(String url) {
+        try {
+            byte[] d = java.security.MessageDigest.getInstance("SHA-256")
+                    .digest(url.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            return java.util.HexFormat.of().formatHex(d).substring(0, 16);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     /** The full commit id that rev names in the repository. */

@@ -3,7 +3,10 @@ package org.fsnbot.pipeline;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.HashMap;
@@ -81,7 +84,21 @@ public final class PatchTestPipeline {
         Path jobDir = workRoot.resolve("jobs").resolve(Long.toString(jobId));
         Files.createDirectories(jobDir);
         Facts facts = new Facts(req, target, s.trees().describe(repo, base));
+        Path lockFile = workRoot.resolve("locks").resolve(base.substring(0, 12) + ".lock");
+        Files.createDirectories(lockFile.getParent());
+        // One job at a time per base checkout: a second fsnbot on the same
+        // home waits here instead of switching the tree under the first.
+        try (FileChannel ch = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+                FileLock lock = ch.lock()) {
+            return measure(req, series, target, repo, base, jobId, jobDir, facts, started);
+        } catch (IOException | RuntimeException e) {
+            s.store().finishJob(jobId, "ERROR", e.toString());
+            throw e;
+        }
+    }
 
+    private PatchTestOutcome measure(PatchTestRequest req, PatchSeries series, PatchMail target, Path repo,
+            String base, long jobId, Path jobDir, Facts facts, long started) throws IOException, SQLException {
         Path checkout = s.trees().checkout(repo, base);
         BuildResult baseBuild = s.builder().buildBase(checkout, base, s.config());
         s.store().saveBuild(jobId, baseBuild);
