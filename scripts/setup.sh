@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 packages=(
 	openjdk-17-jdk-headless maven git gcc make libc6-dev
 	qemu-system-x86 busybox-static cpio
-	linux-source-6.12 flex bison bc libelf-dev libssl-dev ccache xz-utils
+	linux-source-6.12 flex bison bc libelf-dev libssl-dev ccache xz-utils e2fsprogs
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -2,10 +2,15 @@
 /*
  * byte-write: a 1-byte pwrite() loop at offset 0 of a tmpfs file, the
  * microbenchmark of Dave Hansen's "optimize inotify/fsnotify code for
- * unwatched files" (seed 004), in each fsnotify mode.
+ * unwatched files" (seed 004), in each fsnotify mode, with a 1-byte
+ * pread() loop as the companion that fsnotify does not slow down.
  *
- * Metrics per mode and repetition: ns_per_op (lower is better) and
- * ops_per_s (higher is better).
+ * Metrics per mode and repetition: ns_per_op and ops_per_s of the writes,
+ * read_ns_per_op, and write_read_ratio.
+ *
+ * --bare runs the same loop with the harness bypassed (no mode setup, no
+ * listener poll loop, no JSON helpers) but the same idle second thread,
+ * to measure what the harness itself costs.
  */
 #define _GNU_SOURCE
 #include "harness.h"
@@ -15,11 +20,13 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/inotify.h>
+#include <time.h>
 #include <unistd.h>
 
 static const char usage[] =
 	"usage: byte-write [--workdir DIR] [--modes none,other,parent,parent-nomatch]\n"
-	"                  [--iterations N | --duration SECONDS] [--warmup N] [--reps N]\n";
+	"                  [--iterations N | --duration SECONDS] [--warmup N] [--reps N]\n"
+	"                  [--bare]\n";
 
 static void write_loop(int fd, long n)
 {
@@ -30,54 +37,122 @@ static void write_loop(int fd, long n)
 			hr_die("pwrite: %s", strerror(errno));
 }
 
-/* Returns the number of writes done and their elapsed nanoseconds. */
-static long timed_run(int fd, const struct hr_opts *o, uint64_t *elapsed)
+static void read_loop(int fd, long n)
+{
+	char c;
+
+	for (long i = 0; i < n; i++)
+		if (pread(fd, &c, 1, 0) != 1)
+			hr_die("pread: %s", strerror(errno));
+}
+
+/* Runs loop for the fixed work or time; returns ops and elapsed ns. */
+static long timed(void (*loop)(int, long), int fd, const struct hr_opts *o,
+		  uint64_t *elapsed)
 {
 	uint64_t start = hr_now_ns(), deadline;
 	long done = 0;
 
 	if (o->iterations) {
-		write_loop(fd, o->iterations);
+		loop(fd, o->iterations);
 		*elapsed = hr_now_ns() - start;
 		return o->iterations;
 	}
-	/* Fixed time: check the clock only every 1024 writes. */
+	/* Fixed time: check the clock only every 1024 operations. */
 	deadline = start + (uint64_t)(o->duration * 1e9);
 	do {
-		write_loop(fd, 1024);
+		loop(fd, 1024);
 		done += 1024;
-	} while (hr_now_ns() < deadline);
+	} while (!hr_deadline_passed(deadline));
 	*elapsed = hr_now_ns() - start;
 	return done;
+}
+
+static int open_file(const char *dir, char *path, size_t len)
+{
+	int fd;
+
+	snprintf(path, len, "%s/file", dir);
+	fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0644);
+	if (fd < 0)
+		hr_die("open %s: %s", path, strerror(errno));
+	if (pwrite(fd, "x", 1, 0) != 1)
+		hr_die("pwrite: %s", strerror(errno));
+	return fd;
 }
 
 static void run_mode(const struct hr_opts *o, enum hr_mode mode, int rep)
 {
 	struct hr_listener l;
 	char dir[512], path[600], params[128];
-	uint64_t elapsed;
-	long n;
-	int fd, two_cpus = hr_ncpus() > 1;
+	uint64_t wns, rns;
+	long wn, rn;
+	int fd;
 
 	hr_make_workdir(o, dir, sizeof(dir));
-	snprintf(path, sizeof(path), "%s/file", dir);
-	fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0644);
-	if (fd < 0)
-		hr_die("open %s: %s", path, strerror(errno));
-
-	hr_listener_start(&l, mode, dir, IN_MODIFY, two_cpus ? 1 : -1);
+	fd = open_file(dir, path, sizeof(path));
+	hr_listener_start(&l, mode, dir, IN_MODIFY, hr_ncpus() > 1 ? 1 : -1);
 	hr_pin_self(0);
 	write_loop(fd, o->warmup);
-	n = timed_run(fd, o, &elapsed);
+	wn = timed(write_loop, fd, o, &wns);
+	read_loop(fd, o->warmup);
+	rn = timed(read_loop, fd, o, &rns);
 	hr_listener_stop(&l);
 
-	snprintf(params, sizeof(params), "\"writes\":%ld,\"events\":%llu",
-		 n, (unsigned long long)l.events);
-	hr_result("byte-write", hr_mode_name(mode), params, rep, "ns_per_op",
-		  (double)elapsed / n, "ns", HR_LOWER);
-	hr_result("byte-write", hr_mode_name(mode), params, rep, "ops_per_s",
-		  n * 1e9 / elapsed, "ops/s", HR_HIGHER);
+	snprintf(params, sizeof(params), "\"writes\":%ld,\"reads\":%ld,\"events\":%llu",
+		 wn, rn, (unsigned long long)l.events);
+	struct hr_row r = { "byte-write", hr_mode_name(mode), "mode", hr_mode_name(mode), params, rep };
+	double w = (double)wns / wn, rd = (double)rns / rn;
 
+	hr_result(&r, "ns_per_op", w, "ns", HR_LOWER);
+	hr_result(&r, "ops_per_s", 1e9 / w, "ops/s", HR_HIGHER);
+	hr_result(&r, "read_ns_per_op", rd, "ns", HR_LOWER);
+	hr_result(&r, "write_read_ratio", w / rd, "ratio", HR_LOWER);
+	close(fd);
+	hr_remove_tree(dir);
+}
+
+static void *idle_thread(void *arg)
+{
+	char c;
+
+	/* Blocks until the pipe closes: present, but never running. */
+	while (read(*(int *)arg, &c, 1) > 0)
+		;
+	return NULL;
+}
+
+/* The overhead reference: the loop with nothing of the harness around it. */
+static void run_bare(const struct hr_opts *o, int rep)
+{
+	char dir[512], path[600];
+	struct timespec a, b;
+	pthread_t t;
+	int fd, p[2];
+	const char c = 'x';
+
+	hr_make_workdir(o, dir, sizeof(dir));
+	fd = open_file(dir, path, sizeof(path));
+	if (pipe(p))
+		hr_die("pipe: %s", strerror(errno));
+	pthread_create(&t, NULL, idle_thread, &p[0]);
+	hr_pin_self(0);
+	for (long i = 0; i < o->warmup; i++)
+		if (pwrite(fd, &c, 1, 0) != 1)
+			hr_die("pwrite");
+	clock_gettime(CLOCK_MONOTONIC, &a);
+	for (long i = 0; i < o->iterations; i++)
+		if (pwrite(fd, &c, 1, 0) != 1)
+			hr_die("pwrite");
+	clock_gettime(CLOCK_MONOTONIC, &b);
+	close(p[1]);
+	pthread_join(t, NULL);
+	close(p[0]);
+	printf("{\"type\":\"result\",\"workload\":\"byte-write\",\"mode\":\"bare\","
+	       "\"label\":\"mode\",\"row\":\"bare\",\"params\":{\"writes\":%ld},\"rep\":%d,"
+	       "\"metric\":\"ns_per_op\",\"value\":%.6g,\"unit\":\"ns\","
+	       "\"direction\":\"lower\"}\n", o->iterations, rep,
+	       ((b.tv_sec - a.tv_sec) * 1e9 + (b.tv_nsec - a.tv_nsec)) / o->iterations);
 	close(fd);
 	hr_remove_tree(dir);
 }
@@ -88,6 +163,13 @@ int main(int argc, char **argv)
 
 	hr_parse_opts(argc, argv, &o, usage);
 	hr_header("byte-write", &o, "IN_MODIFY");
+	if (o.bare) {
+		if (!o.iterations)
+			hr_die("--bare is fixed-work: use --iterations");
+		for (int rep = 0; rep < o.reps; rep++)
+			run_bare(&o, rep);
+		return 0;
+	}
 	/* Rotate the mode order so no mode always runs first after boot. */
 	for (int rep = 0; rep < o.reps; rep++)
 		for (int i = 0; i < HR_MODE_COUNT; i++) {

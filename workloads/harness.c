@@ -95,6 +95,8 @@ int hr_parse_opts(int argc, char **argv, struct hr_opts *o, const char *usage)
 		{ "reps", required_argument, NULL, 'r' },
 		{ "clients", required_argument, NULL, 'c' },
 		{ "files", required_argument, NULL, 'f' },
+		{ "variants", required_argument, NULL, 'v' },
+		{ "bare", no_argument, NULL, 'b' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -106,7 +108,7 @@ int hr_parse_opts(int argc, char **argv, struct hr_opts *o, const char *usage)
 	o->iterations = 1000000;
 	o->warmup = 10000;
 	o->reps = 3;
-	strcpy(o->clients, "1,2");
+	strcpy(o->clients, "auto");
 	o->files = 1024;
 
 	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
@@ -140,6 +142,12 @@ int hr_parse_opts(int argc, char **argv, struct hr_opts *o, const char *usage)
 			break;
 		case 'f':
 			o->files = parse_long("files", optarg);
+			break;
+		case 'v':
+			snprintf(o->extra, sizeof(o->extra), "%s", optarg);
+			break;
+		case 'b':
+			o->bare = true;
 			break;
 		case 'h':
 			printf("%s", usage);
@@ -248,16 +256,60 @@ void hr_header(const char *workload, const struct hr_opts *o, const char *mask)
 	fflush(stdout);
 }
 
-void hr_result(const char *workload, const char *mode, const char *params,
-	       int rep, const char *metric, double value, const char *unit,
-	       enum hr_direction dir)
+void hr_result(const struct hr_row *r, const char *metric, double value,
+	       const char *unit, enum hr_direction dir)
 {
 	printf("{\"type\":\"result\",\"workload\":\"%s\",\"mode\":\"%s\","
-	       "\"params\":{%s},\"rep\":%d,\"metric\":\"%s\",\"value\":%.6g,"
-	       "\"unit\":\"%s\",\"direction\":\"%s\"}\n",
-	       workload, mode, params, rep, metric, value, unit,
-	       dir == HR_LOWER ? "lower" : "higher");
+	       "\"label\":\"%s\",\"row\":\"%s\",\"params\":{%s},\"rep\":%d,"
+	       "\"metric\":\"%s\",\"value\":%.6g,\"unit\":\"%s\",\"direction\":\"%s\"}\n",
+	       r->workload, r->mode, r->label, r->row, r->params, r->rep, metric, value,
+	       unit, dir == HR_LOWER ? "lower" : "higher");
 	fflush(stdout);
+}
+
+void hr_skip(const char *workload, const char *what, const char *why)
+{
+	printf("{\"type\":\"skip\",\"workload\":\"%s\",\"what\":\"%s\","
+	       "\"reason\":\"%s\"}\n", workload, what, why);
+	fflush(stdout);
+}
+
+int hr_cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Nearest-rank percentile of an already sorted array. */
+uint64_t hr_percentile(const uint64_t *sorted, size_t n, double pct)
+{
+	size_t rank;
+
+	if (!n)
+		return 0;
+	rank = (size_t)(pct / 100.0 * n + 0.999999);
+	if (rank < 1)
+		rank = 1;
+	if (rank > n)
+		rank = n;
+	return sorted[rank - 1];
+}
+
+void hr_barrier_init(pthread_barrier_t *b, unsigned int count)
+{
+	pthread_barrierattr_t attr;
+
+	pthread_barrierattr_init(&attr);
+	pthread_barrierattr_setpshared(&attr, PTHREAD_PROCESS_SHARED);
+	if (pthread_barrier_init(b, &attr, count))
+		hr_die("pthread_barrier_init");
+	pthread_barrierattr_destroy(&attr);
+}
+
+bool hr_deadline_passed(uint64_t deadline)
+{
+	return hr_now_ns() >= deadline;
 }
 
 int hr_make_workdir(const struct hr_opts *o, char *dir, size_t len)

@@ -31,6 +31,8 @@ struct hr_opts {
 	int reps;
 	char clients[256];	/* comma separated list, workload specific */
 	long files;
+	char extra[256];	/* --variants: workload specific list */
+	bool bare;		/* byte-write: bypass the harness (overhead check) */
 };
 
 /* The listener side of a mode: an inotify fd, its watch, a drain thread. */
@@ -50,9 +52,23 @@ const char *hr_mode_name(enum hr_mode m);
 int hr_ncpus(void);
 void hr_pin_self(int cpu);
 void hr_header(const char *workload, const struct hr_opts *o, const char *mask);
-void hr_result(const char *workload, const char *mode, const char *params,
-	       int rep, const char *metric, double value, const char *unit,
-	       enum hr_direction dir);
+/* One table row of one workload: what every result line of it carries. */
+struct hr_row {
+	const char *workload;
+	const char *mode;
+	const char *label;	/* the row column's heading, e.g. "mode", "Clients" */
+	const char *row;	/* the report's row, e.g. "parent" or "4" */
+	const char *params;	/* JSON members without braces */
+	int rep;
+};
+
+void hr_result(const struct hr_row *r, const char *metric, double value,
+	       const char *unit, enum hr_direction dir);
+void hr_skip(const char *workload, const char *what, const char *why);
+int hr_cmp_u64(const void *a, const void *b);
+uint64_t hr_percentile(const uint64_t *sorted, size_t n, double pct);
+void hr_barrier_init(pthread_barrier_t *b, unsigned int count);
+bool hr_deadline_passed(uint64_t deadline);
 int hr_make_workdir(const struct hr_opts *o, char *dir, size_t len);
 void hr_remove_tree(const char *dir);
 int hr_listener_start(struct hr_listener *l, enum hr_mode mode,

@@ -21,7 +21,7 @@
 #include <unistd.h>
 
 static const char usage[] =
-	"usage: parent-modify-scale [--workdir DIR] [--clients 1,2,4] [--files N]\n"
+	"usage: parent-modify-scale [--workdir DIR] [--clients 1,2,4|auto] [--files N]\n"
 	"                           [--iterations N] [--warmup N] [--reps N]\n";
 
 struct client {
@@ -84,7 +84,7 @@ static void run_clients(const struct hr_opts *o, const char *dir, int nclients,
 	pthread_barrier_t barrier;
 	struct hr_listener l;
 	double sum = 0, max = 0, avg;
-	char params[160];
+	char params[160], row[16];
 
 	if (!cl || !paths)
 		hr_die("out of memory");
@@ -118,14 +118,14 @@ static void run_clients(const struct hr_opts *o, const char *dir, int nclients,
 		 "\"clients\":%d,\"writes\":%ld,\"files\":%ld,\"events\":%llu,\"overflows\":%llu",
 		 nclients, o->iterations, o->files,
 		 (unsigned long long)l.events, (unsigned long long)l.overflows);
-	hr_result("parent-modify-scale", "parent", params, rep, "avg_client_s",
-		  avg, "s", HR_LOWER);
-	hr_result("parent-modify-scale", "parent", params, rep, "max_client_s",
-		  max, "s", HR_LOWER);
-	hr_result("parent-modify-scale", "parent", params, rep, "ns_per_write",
-		  avg * 1e9 / o->iterations, "ns", HR_LOWER);
-	hr_result("parent-modify-scale", "parent", params, rep, "writes_per_s",
-		  (double)nclients * o->iterations / max, "writes/s", HR_HIGHER);
+	snprintf(row, sizeof(row), "%d", nclients);
+	struct hr_row r = { "parent-modify-scale", "parent", "Clients", row, params, rep };
+
+	hr_result(&r, "avg_client_s", avg, "s", HR_LOWER);
+	hr_result(&r, "max_client_s", max, "s", HR_LOWER);
+	hr_result(&r, "ns_per_write", avg * 1e9 / o->iterations, "ns", HR_LOWER);
+	hr_result(&r, "writes_per_s", (double)nclients * o->iterations / max,
+		  "writes/s", HR_HIGHER);
 	free(cl);
 	free(paths);
 }
@@ -139,6 +139,13 @@ int main(int argc, char **argv)
 	hr_parse_opts(argc, argv, &o, usage);
 	if (o.duration > 0)
 		hr_die("parent-modify-scale is fixed-work: use --iterations");
+	if (!strcmp(o.clients, "auto")) {
+		int top = 2 * hr_ncpus() < 1024 ? 2 * hr_ncpus() : 1024;
+		char *p = o.clients;
+
+		for (int x = 1; x <= top; x *= 2)
+			p += sprintf(p, "%s%d", x > 1 ? "," : "", x);
+	}
 	for (char *t = strtok_r(o.clients, ",", &save); t && ncounts < 64;
 	     t = strtok_r(NULL, ",", &save)) {
 		counts[ncounts] = atoi(t);

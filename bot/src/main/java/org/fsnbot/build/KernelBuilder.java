@@ -27,7 +27,10 @@ import org.slf4j.LoggerFactory;
 public final class KernelBuilder {
 
     private static final Logger log = LoggerFactory.getLogger(KernelBuilder.class);
-    private static final Pattern COMPILE = Pattern.compile("^\\s+CC\\s+\\S+");
+    // Kernel objects only: host tools (objtool) print absolute paths and are
+    // rebuilt in every copied object directory because their dependency
+    // files name the original one.
+    private static final Pattern COMPILE = Pattern.compile("^\\s+CC\\s+[^/\\s]\\S*");
     private static final Pattern ERROR = Pattern.compile(
             "(error:|Error \\d+|undefined reference|fatal error|\\*\\*\\* )");
     private static final String MARKER = "fsnbot-build.ok";
@@ -128,7 +131,7 @@ public final class KernelBuilder {
         });
         Files.write(logFile, r.output(), StandardCharsets.UTF_8);
         double secs = (System.nanoTime() - start) / 1e9;
-        progress.printf("  %s: make %s after %.1f s, %d objects compiled%n", label,
+        progress.printf("  %s: make %s after %.1f s, %d kernel objects compiled%n", label,
                 r.ok() ? "done" : "FAILED", secs, compiled[0]);
         if (!r.ok() || !Files.exists(image)) {
             List<String> errors = errorLines(r.output());

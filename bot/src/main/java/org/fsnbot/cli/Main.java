@@ -6,7 +6,7 @@ import picocli.CommandLine.Command;
 /** fsnbot's command line. */
 @Command(name = "fsnbot", mixinStandardHelpOptions = true, version = "fsnbot 0.1.0",
         description = "Performance regression bot for the Linux fsnotify subsystem.",
-        subcommands = {TestPatchCommand.class})
+        subcommands = {TestPatchCommand.class, BenchCommand.class})
 public final class Main implements Runnable {
 
     @CommandLine.Spec

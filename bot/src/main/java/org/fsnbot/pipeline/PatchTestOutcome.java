@@ -15,6 +15,7 @@ public record PatchTestOutcome(long jobId, Kind kind, Optional<Verdict> verdict,
         REPORT,
         DOES_NOT_APPLY,
         BUILD_FAILURE,
+        GATE_FAILURE,
         INFRASTRUCTURE_FAILURE
     }
 

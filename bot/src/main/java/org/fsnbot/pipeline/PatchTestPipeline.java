@@ -21,6 +21,7 @@ import org.fsnbot.build.KernelBuilder;
 import org.fsnbot.build.KernelConfig;
 import org.fsnbot.build.PatchApplier;
 import org.fsnbot.build.SourceTrees;
+import org.fsnbot.image.BlockImage;
 import org.fsnbot.image.InitramfsBuilder;
 import org.fsnbot.image.WorkloadBinaries;
 import org.fsnbot.intake.MalformedMailException;
@@ -54,7 +55,8 @@ public final class PatchTestPipeline {
 
     /** The stages this pipeline drives, built once per process. */
     public record Stages(MboxReader mboxReader, SourceTrees trees, PatchApplier applier, KernelBuilder builder,
-            KernelConfig config, WorkloadBinaries workloads, InitramfsBuilder initramfs, AcceleratorProbe probe,
+            KernelConfig config, WorkloadBinaries workloads, InitramfsBuilder initramfs, BlockImage blockImage,
+            AcceleratorProbe probe,
             InterleavedRunner runner, ReplyRenderer renderer, ReplyComposer composer, Outbox outbox, Store store) {
     }
 
@@ -130,6 +132,7 @@ public final class PatchTestPipeline {
         Path bins = s.workloads().build();
         List<String> commands = req.profile().workloads().stream().map(WorkloadSpec::commandLine).toList();
         Path initrd = s.initramfs().build(bins, commands, jobDir.resolve("initramfs.cpio.gz"));
+        Optional<Path> disk = Optional.of(s.blockImage().build(jobDir.resolve("block-ext4.img")));
         if (accel == null) {
             Path probeImage = s.initramfs().buildProbe(workRoot.resolve("probe").resolve("probe.cpio.gz"));
             accel = s.probe().probe(baseBuild.bzImage().orElseThrow(), probeImage, workRoot.resolve("probe"));
@@ -139,8 +142,8 @@ public final class PatchTestPipeline {
         facts.accel = accel;
 
         RunResult run = s.runner().run(
-                new InterleavedRunner.Kernel(Side.BASE, baseBuild.bzImage().orElseThrow(), initrd),
-                new InterleavedRunner.Kernel(Side.PATCHED, patchedBuild.bzImage().orElseThrow(), initrd),
+                new InterleavedRunner.Kernel(Side.BASE, baseBuild.bzImage().orElseThrow(), initrd, disk),
+                new InterleavedRunner.Kernel(Side.PATCHED, patchedBuild.bzImage().orElseThrow(), initrd, disk),
                 req.profile().bootsPerKernel(), accel.accel(), req.topology(),
                 Duration.ofSeconds(req.profile().bootTimeoutSeconds()), jobDir.resolve("boots"),
                 b -> saveBoot(jobId, b));
@@ -155,10 +158,15 @@ public final class PatchTestPipeline {
             return finish(jobId, target, PatchTestOutcome.Kind.INFRASTRUCTURE_FAILURE, Optional.empty(), body, what);
         }
 
+        if (!run.gateFailures().isEmpty()) {
+            String body = s.renderer().gateFailure(facts.build(elapsed(started)), run.gateFailures());
+            return finish(jobId, target, PatchTestOutcome.Kind.GATE_FAILURE, Optional.empty(), body,
+                    "gate failed: " + run.gateFailures().get(0));
+        }
         Comparison comparison = new ChangeEstimator(policy(req.profile())).compare(run.samples());
         s.store().saveVerdicts(jobId, comparison);
         String body = s.renderer().report(facts.build(elapsed(started)), comparison, req.profile().bootsPerKernel(),
-                failedBoots);
+                failedBoots, run.skipped());
         return finish(jobId, target, PatchTestOutcome.Kind.REPORT, Optional.of(comparison.overall()), body,
                 comparison.overall().text());
     }

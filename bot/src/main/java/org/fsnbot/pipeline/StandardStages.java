@@ -9,6 +9,7 @@ import org.fsnbot.build.KernelConfig;
 import org.fsnbot.build.PatchApplier;
 import org.fsnbot.build.SourceTrees;
 import org.fsnbot.exec.CommandRunner;
+import org.fsnbot.image.BlockImage;
 import org.fsnbot.image.InitramfsBuilder;
 import org.fsnbot.image.WorkloadBinaries;
 import org.fsnbot.intake.MboxReader;
@@ -37,7 +38,7 @@ public final class StandardStages {
         return new PatchTestPipeline.Stages(
                 new MboxReader(), new SourceTrees(home, runner), new PatchApplier(runner),
                 new KernelBuilder(home, runner, progress), KernelConfig.builtin(), new WorkloadBinaries(home, runner),
-                new InitramfsBuilder(InitramfsBuilder.DEFAULT_BUSYBOX),
+                new InitramfsBuilder(InitramfsBuilder.DEFAULT_BUSYBOX), new BlockImage(runner),
                 new AcceleratorProbe(qemu, KVM_PROBE_TIMEOUT),
                 new InterleavedRunner(qemu, new ResultParser(), progress), new ReplyRenderer(),
                 new ReplyComposer(from), new Outbox(outbox), Store.h2(home.resolve("db").resolve("fsnbot")));

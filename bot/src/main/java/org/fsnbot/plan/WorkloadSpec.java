@@ -6,7 +6,8 @@ import java.util.regex.Pattern;
 
 /**
  * One workload run inside each boot: the binary's name, its arguments, and
- * the metrics that enter the verdict (the others are reported only).
+ * the metrics that enter the verdict (the others are reported only; a
+ * workload with none, like the correctness gate, only passes or fails).
  * minEffectPct is the smallest change worth calling a regression.
  */
 public record WorkloadSpec(String name, List<String> args, List<String> verdictMetrics, double minEffectPct) {
@@ -25,10 +26,9 @@ public record WorkloadSpec(String name, List<String> args, List<String> verdictM
                 throw new IllegalArgumentException("workload " + name + ": unsafe argument '" + a + "'");
             }
         }
+        // A workload without verdict metrics (the correctness gate) is run
+        // and checked but never enters the statistics.
         verdictMetrics = List.copyOf(verdictMetrics == null ? List.of() : verdictMetrics);
-        if (verdictMetrics.isEmpty()) {
-            throw new IllegalArgumentException("workload " + name + ": name at least one verdict metric");
-        }
         if (!(minEffectPct > 0 && minEffectPct < 100)) {
             throw new IllegalArgumentException("workload " + name + ": minEffectPct must be in (0, 100)");
         }

@@ -30,7 +30,8 @@ public final class ReplyRenderer {
                 .strictVariables(true).build();
     }
 
-    public String report(JobFacts facts, Comparison c, int bootsPerKernel, int failedBoots) throws IOException {
+    public String report(JobFacts facts, Comparison c, int bootsPerKernel, int failedBoots, List<String> skipped)
+            throws IOException {
         Map<String, Object> m = base(facts);
         m.put("verdict", c.overall().text().toUpperCase(java.util.Locale.ROOT));
         m.put("decisive", ResultTables.decisive(c));
@@ -39,7 +40,14 @@ public final class ReplyRenderer {
         m.put("method", c.method());
         m.put("bootsPerKernel", bootsPerKernel);
         m.put("failedBoots", failedBoots);
+        m.put("skipped", skipped);
         return render("report", m);
+    }
+
+    public String gateFailure(JobFacts facts, List<String> failures) throws IOException {
+        Map<String, Object> m = base(facts);
+        m.put("failures", failures);
+        return render("gate-failure", m);
     }
 
     public String doesNotApply(JobFacts facts, ApplyResult r) throws IOException {

@@ -14,6 +14,7 @@ public final class TextTable {
     private final List<String> header;
     private final int leftColumns;
     private final List<List<String>> rows = new ArrayList<>();
+    private final List<String> headings = new ArrayList<>();
 
     /** leftColumns leading columns are text (left-aligned); the rest are numbers. */
     public TextTable(List<String> header, int leftColumns) {
@@ -35,6 +36,15 @@ public final class TextTable {
         return this;
     }
 
+    /** A full-width line placed before the next row: for row names too long for a column. */
+    public TextTable heading(String text) {
+        while (headings.size() < rows.size()) {
+            headings.add(null);
+        }
+        headings.add(text);
+        return this;
+    }
+
     public String render(String indent) {
         int[] w = new int[header.size()];
         for (int c = 0; c < w.length; c++) {
@@ -50,8 +60,11 @@ public final class TextTable {
             rule.add("-".repeat(width));
         }
         line(sb, indent, rule, w, leftColumns);
-        for (List<String> r : rows) {
-            line(sb, indent, r, w, leftColumns);
+        for (int i = 0; i < rows.size(); i++) {
+            if (i < headings.size() && headings.get(i) != null) {
+                sb.append(indent).append(headings.get(i)).append('\n');
+            }
+            line(sb, indent, rows.get(i), w, leftColumns);
         }
         return sb.toString();
     }

@@ -32,7 +32,7 @@ public final class InterleavedRunner {
     }
 
     /** What to boot: a kernel and its initramfs. */
-    public record Kernel(Side side, Path bzImage, Path initrd) {
+    public record Kernel(Side side, Path bzImage, Path initrd, Optional<Path> disk) {
     }
 
     public RunResult run(Kernel base, Kernel patched, int bootsPerKernel, Accelerator accel, Topology topology,
@@ -54,7 +54,7 @@ public final class InterleavedRunner {
         BootRecord last = null;
         for (int attempt = 1; attempt <= 2; attempt++) {
             String id = k.side().name().toLowerCase() + "-" + (index + 1) + "-try" + attempt;
-            BootOutcome o = qemu.boot(accel, topology, k.bzImage(), k.initrd(), id, dir, timeout);
+            BootOutcome o = qemu.boot(accel, topology, k.bzImage(), k.initrd(), k.disk(), id, dir, timeout);
             last = record(k.side(), index, attempt, o);
             all.add(last);
             onBoot.accept(last);
@@ -69,15 +69,16 @@ public final class InterleavedRunner {
 
     private BootRecord record(Side side, int index, int attempt, BootOutcome o) {
         if (o.status() != BootStatus.OK) {
-            return new BootRecord(side, index, attempt, o, List.of(), "");
+            return new BootRecord(side, index, attempt, o, List.of(), List.of(), List.of(), "");
         }
         try {
             ResultParser.Parsed p = parser.parse(side, index, o.results());
-            return new BootRecord(side, index, attempt, o, p.samples(), p.guest() == null ? "" : p.guest().toString());
+            return new BootRecord(side, index, attempt, o, p.samples(), p.gateFailures(), p.skipped(),
+                    p.guest() == null ? "" : p.guest().toString());
         } catch (ResultParser.BadResultsException e) {
             BootOutcome bad = new BootOutcome(o.bootId(), BootStatus.NO_RESULTS, o.accel(), o.seconds(), List.of(),
                     o.consoleLog(), o.consoleTail(), e.getMessage());
-            return new BootRecord(side, index, attempt, bad, List.of(), "");
+            return new BootRecord(side, index, attempt, bad, List.of(), List.of(), List.of(), "");
         }
     }
 }

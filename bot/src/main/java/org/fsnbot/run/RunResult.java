@@ -18,6 +18,20 @@ public record RunResult(List<BootRecord> boots, Optional<BootRecord> failure) {
                 .flatMap(b -> b.samples().stream()).toList();
     }
 
+    /** Gate checks that failed, each with the kernel side it failed on. */
+    public List<String> gateFailures() {
+        return boots.stream().filter(b -> !b.outcome().status().infrastructureFailure())
+                .flatMap(b -> b.gateFailures().stream().map(f -> b.side().name().toLowerCase(java.util.Locale.ROOT)
+                        + " boot " + (b.index() + 1) + ": " + f))
+                .toList();
+    }
+
+    /** What the workloads could not run here, once per distinct reason. */
+    public List<String> skipped() {
+        return boots.stream().filter(b -> !b.outcome().status().infrastructureFailure())
+                .flatMap(b -> b.skipped().stream()).distinct().toList();
+    }
+
     public long goodBoots(Side side) {
         return boots.stream().filter(b -> b.side() == side && !b.outcome().status().infrastructureFailure()).count();
     }

@@ -4,14 +4,16 @@ import java.util.Objects;
 
 /**
  * One measured value from one repetition inside one boot. variant names
- * the table row: the mode ("parent") or the parameter ("clients=2").
+ * the table row ("parent", "2") and label the row column's heading
+ * ("mode", "Clients").
  */
-public record Sample(Side side, int boot, String workload, String variant, String metric, int rep, double value,
-        String unit, boolean lowerIsBetter) {
+public record Sample(Side side, int boot, String workload, String label, String variant, String metric, int rep,
+        double value, String unit, boolean lowerIsBetter) {
 
     public Sample {
         Objects.requireNonNull(side);
         Objects.requireNonNull(workload);
+        Objects.requireNonNull(label);
         Objects.requireNonNull(variant);
         Objects.requireNonNull(metric);
         if (!Double.isFinite(value) || value <= 0) {

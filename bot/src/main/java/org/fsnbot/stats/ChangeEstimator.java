@@ -54,7 +54,8 @@ public final class ChangeEstimator {
         return new Comparison(out, overall(out), method(policy.alpha()));
     }
 
-    private record Raw(MetricKey key, String unit, boolean lower, boolean inVerdict, double[] base, double[] patched,
+    private record Raw(MetricKey key, String label, String unit, boolean lower, boolean inVerdict, double[] base,
+            double[] patched,
             double logDiff, double ciHalf, double p) {
     }
 
@@ -84,7 +85,8 @@ public final class ChangeEstimator {
             half = t.inverseCumulativeProbability(1 - policy.alpha() / 2) * se;
             pValue = 2 * (1 - t.cumulativeProbability(Math.abs(diff) / se));
         }
-        return new Raw(key, any.unit(), any.lowerIsBetter(), policy.inVerdict(key), b, p, diff, half, pValue);
+        return new Raw(key, any.label(), any.unit(), any.lowerIsBetter(), policy.inVerdict(key), b, p, diff, half,
+                pValue);
     }
 
     /** Holm step-down over the verdict metrics; other metrics are never "significant". */
@@ -117,9 +119,9 @@ public final class ChangeEstimator {
         if (r.inVerdict()) {
             verdict = Optional.of(verdict(r, significant, change, lo, hi));
         }
-        return new MetricComparison(r.key(), r.unit(), r.lower(), r.inVerdict(),
-                r.base().length, StatUtils.mean(r.base()), sd(r.base()),
-                r.patched().length, StatUtils.mean(r.patched()), sd(r.patched()),
+        return new MetricComparison(r.key(), r.label(), r.unit(), r.lower(), r.inVerdict(),
+                r.base().length, geomean(r.base()), sd(r.base()),
+                r.patched().length, geomean(r.patched()), sd(r.patched()),
                 change, lo, hi, r.p(), verdict);
     }
 
@@ -164,6 +166,11 @@ public final class ChangeEstimator {
 
     private static double[] logs(double[] v) {
         return java.util.Arrays.stream(v).map(Math::log).toArray();
+    }
+
+    /** The centre the change is computed from, so base, patched and change agree. */
+    private static double geomean(double[] v) {
+        return Math.exp(StatUtils.mean(logs(v)));
     }
 
     private static double sd(double[] v) {

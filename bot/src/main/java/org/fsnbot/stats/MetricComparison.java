@@ -3,12 +3,13 @@ package org.fsnbot.stats;
 import java.util.Optional;
 
 /**
- * Base against patched for one metric. Means and standard deviations are
- * over per-boot summaries (boots are the independent units); change and
+ * Base against patched for one metric. Means (geometric, the centre the
+ * change is a ratio of) and standard deviations are over per-boot
+ * summaries (boots are the independent units); change and
  * its interval are patched relative to base in percent, so + means the
  * patched value is larger whichever direction is better.
  */
-public record MetricComparison(MetricKey key, String unit, boolean lowerIsBetter, boolean inVerdict,
+public record MetricComparison(MetricKey key, String label, String unit, boolean lowerIsBetter, boolean inVerdict,
         int nBase, double meanBase, double sdBase, int nPatched, double meanPatched, double sdPatched,
         double changePct, double ciLowPct, double ciHighPct, double pValue, Optional<Verdict> verdict) {
 

@@ -38,12 +38,17 @@ public final class QemuBoot {
 
     public BootOutcome boot(Accelerator accel, Topology topology, Path kernel, Path initrd, String bootId, Path dir,
             Duration timeout) throws IOException {
+        return boot(accel, topology, kernel, initrd, Optional.empty(), bootId, dir, timeout);
+    }
+
+    public BootOutcome boot(Accelerator accel, Topology topology, Path kernel, Path initrd, Optional<Path> disk,
+            String bootId, Path dir, Duration timeout) throws IOException {
         Files.createDirectories(dir);
         Path console = dir.resolve(bootId + ".console.log");
         Path results = dir.resolve(bootId + ".results.log");
         Files.deleteIfExists(console);
         Files.deleteIfExists(results);
-        QemuCommand cmd = new QemuCommand(qemu, accel, topology, kernel, initrd, bootId, console, results);
+        QemuCommand cmd = new QemuCommand(qemu, accel, topology, kernel, initrd, disk, bootId, console, results);
         CommandResult r = runner.run(cmd.argv(), dir, timeout);
         double secs = r.millis() / 1000.0;
         List<String> consoleLines = Files.exists(console)

@@ -4,15 +4,17 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import org.fsnbot.plan.Topology;
 
 /**
  * The QEMU command line for one boot: topology as -smp plus one -numa node
  * per NUMA node with its own memory backend, the console on the first
- * serial port and the results on the second.
+ * serial port and the results on the second; an optional disk becomes the
+ * guest's /dev/vda.
  */
 public record QemuCommand(String binary, Accelerator accel, Topology topology, Path kernel, Path initrd,
-        String bootId, Path consoleLog, Path resultsLog) {
+        Optional<Path> disk, String bootId, Path consoleLog, Path resultsLog) {
 
     public QemuCommand {
         Objects.requireNonNull(binary);
@@ -20,6 +22,7 @@ public record QemuCommand(String binary, Accelerator accel, Topology topology, P
         Objects.requireNonNull(topology);
         Objects.requireNonNull(kernel);
         Objects.requireNonNull(initrd);
+        Objects.requireNonNull(disk);
         if (!bootId.matches("[A-Za-z0-9._-]+")) {
             throw new IllegalArgumentException("boot id must be a plain token: " + bootId);
         }
@@ -48,6 +51,8 @@ public record QemuCommand(String binary, Accelerator accel, Topology topology, P
                 "-serial", "chardev:console",
                 "-chardev", "file,id=results,path=" + resultsLog,
                 "-serial", "chardev:results"));
+        // snapshot=on: every boot starts from the same filesystem image.
+        disk.ifPresent(d -> a.addAll(List.of("-drive", "file=" + d + ",if=virtio,format=raw,snapshot=on")));
         return a;
     }
 }

@@ -7,47 +7,67 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import org.fsnbot.exec.CommandResult;
 import org.fsnbot.exec.CommandRunner;
 import org.fsnbot.run.ResultParser;
 import org.fsnbot.run.Sample;
 import org.fsnbot.run.Side;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The workload binaries run on this host's kernel and keep their JSON promises. */
+/**
+ * Every workload binary runs on this machine's own kernel in a small
+ * configuration, and its JSON lines parse and carry the promised metrics
+ * for every row.
+ */
 class WorkloadsNativeTest {
 
-    private final ObjectMapper json = new ObjectMapper();
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static Path bin;
 
-    private List<String> run(Path bin, String... args) throws Exception {
+    @BeforeAll
+    static void build(@TempDir Path cache) throws Exception {
+        bin = new WorkloadBinaries(cache, new CommandRunner()).build();
+    }
+
+    private static List<String> run(String... args) throws Exception {
         List<String> cmd = new ArrayList<>(List.of(args));
         cmd.set(0, bin.resolve(args[0]).toString());
-        CommandResult r = new CommandRunner().run(cmd, null, Duration.ofMinutes(2));
+        CommandResult r = new CommandRunner().run(cmd, null, Duration.ofMinutes(3));
         assertThat(r.ok()).as("%s: %s", args[0], r.outputText()).isTrue();
-        return r.output();
+        List<String> lines = r.output().stream().filter(l -> l.startsWith("{")).toList();
+        JsonNode header = JSON.readTree(lines.get(0));
+        assertThat(header.path("type").asText()).isEqualTo("header");
+        for (String field : List.of("cpus", "numa_nodes", "clocksource", "fs_type", "max_queued_events", "mask")) {
+            assertThat(header.has(field)).as("header field %s", field).isTrue();
+        }
+        return lines;
+    }
+
+    /** Metrics seen per row. */
+    private static Map<String, Set<String>> metricsByRow(List<String> lines) throws Exception {
+        Map<String, Set<String>> m = new TreeMap<>();
+        for (Sample s : new ResultParser().parse(Side.BASE, 0, lines).samples()) {
+            m.computeIfAbsent(s.variant(), k -> new TreeSet<>()).add(s.metric());
+        }
+        return m;
     }
 
     @Test
-    void byteWriteReportsEveryModeAndOnlyParentSeesEvents(@TempDir Path dir) throws Exception {
-        Path bin = new WorkloadBinaries(dir, new CommandRunner()).build();
-        List<String> out = run(bin, "byte-write", "--workdir", dir.toString(), "--iterations", "20000",
-                "--warmup", "100", "--reps", "1");
-        JsonNode header = json.readTree(out.get(0));
-        assertThat(header.path("type").asText()).isEqualTo("header");
-        assertThat(header.path("cpus").asInt()).isPositive();
-        assertThat(header.has("max_queued_events")).isTrue();
-        List<Sample> s = new ResultParser().parse(Side.BASE, 0, out).samples();
-        Set<String> modes = new HashSet<>();
-        s.forEach(x -> modes.add(x.variant()));
-        assertThat(modes).containsExactlyInAnyOrder("none", "other", "parent", "parent-nomatch");
-        assertThat(s).filteredOn(x -> x.metric().equals("ns_per_op")).hasSize(4)
-                .allSatisfy(x -> assertThat(x.lowerIsBetter()).isTrue());
+    void byteWriteEveryModeWithTheReadCompanionAndOnlyParentSeesEvents(@TempDir Path dir) throws Exception {
+        List<String> out = run("byte-write", "--workdir", dir.toString(), "--iterations", "20000", "--warmup", "100",
+                "--reps", "1");
+        assertThat(metricsByRow(out)).containsOnlyKeys("none", "other", "parent", "parent-nomatch")
+                .allSatisfy((row, metrics) -> assertThat(metrics).containsExactlyInAnyOrder("ns_per_op", "ops_per_s",
+                        "read_ns_per_op", "write_read_ratio"));
         for (String line : out.subList(1, out.size())) {
-            JsonNode n = json.readTree(line);
+            JsonNode n = JSON.readTree(line);
             long events = n.path("params").path("events").asLong();
             if (n.path("mode").asText().equals("parent")) {
                 assertThat(events).as("parent mode delivers events").isPositive();
@@ -55,19 +75,111 @@ class WorkloadsNativeTest {
                 assertThat(events).as("%s mode delivers no events", n.path("mode").asText()).isZero();
             }
         }
+        List<String> fixedTime = run("byte-write", "--workdir", dir.toString(), "--duration", "0.2", "--modes",
+                "none", "--reps", "1");
+        assertThat(JSON.readTree(fixedTime.get(1)).path("params").path("writes").asLong()).isPositive();
     }
 
     @Test
     void parentModifyScaleReportsEachClientCount(@TempDir Path dir) throws Exception {
-        Path bin = new WorkloadBinaries(dir, new CommandRunner()).build();
-        List<String> out = run(bin, "parent-modify-scale", "--workdir", dir.toString(), "--clients", "1,2",
-                "--files", "8", "--iterations", "20000", "--warmup", "100", "--reps", "1");
-        List<Sample> s = new ResultParser().parse(Side.BASE, 0, out).samples();
-        assertThat(s).extracting(Sample::variant).contains("clients=1", "clients=2");
-        assertThat(s).extracting(Sample::metric).contains("avg_client_s", "max_client_s", "ns_per_write",
-                "writes_per_s");
-        JsonNode r = json.readTree(out.get(1));
+        List<String> out = run("parent-modify-scale", "--workdir", dir.toString(), "--clients", "1,2", "--files", "8",
+                "--iterations", "20000", "--warmup", "100", "--reps", "1");
+        assertThat(metricsByRow(out)).containsOnlyKeys("1", "2").allSatisfy((row, metrics) -> assertThat(metrics)
+                .containsExactlyInAnyOrder("avg_client_s", "max_client_s", "ns_per_write", "writes_per_s"));
+        JsonNode r = JSON.readTree(out.get(1));
+        assertThat(r.path("label").asText()).isEqualTo("Clients");
         assertThat(r.path("params").path("events").asLong()).isPositive();
         assertThat(r.path("params").has("overflows")).isTrue();
+    }
+
+    @Test
+    void openCloseEveryModeWithPercentiles(@TempDir Path dir) throws Exception {
+        List<String> out = run("openclose-evpath", "--workdir", dir.toString(), "--iterations", "5000", "--warmup",
+                "100", "--reps", "1");
+        assertThat(metricsByRow(out)).hasSize(4).allSatisfy((row, metrics) -> assertThat(metrics)
+                .containsExactlyInAnyOrder("p50_ns", "p99_ns", "ops_per_s"));
+        assertThat(metricsByRow(out).keySet()).allSatisfy(row -> assertThat(row).matches(
+                "(none|other|parent|parent-nomatch) \\S+"));
+    }
+
+    @Test
+    void addWatchLatencyWithChurningChildren(@TempDir Path dir) throws Exception {
+        List<String> out = run("addwatch-latency", "--workdir", dir.toString(), "--files", "2000", "--iterations",
+                "20", "--duration", "0.5", "--reps", "1");
+        assertThat(metricsByRow(out)).containsOnlyKeys("2000").allSatisfy((row, metrics) -> assertThat(metrics)
+                .containsExactlyInAnyOrder("add_avg_ns", "add_p50_ns", "add_max_ns", "ns_per_child", "mutate_p99_ns",
+                        "mutate_max_ns"));
+        assertThat(JSON.readTree(out.get(1)).path("params").path("mutations").asLong()).isPositive();
+    }
+
+    @Test
+    void pipeMessagingPerGroupCount() throws Exception {
+        List<String> out = run("pipe-messaging", "--clients", "1,2", "--iterations", "50", "--reps", "1");
+        assertThat(metricsByRow(out)).containsOnlyKeys("1", "2")
+                .allSatisfy((row, metrics) -> assertThat(metrics).containsExactly("total_s"));
+        assertThat(JSON.readTree(out.get(1)).path("label").asText()).isEqualTo("Amean");
+    }
+
+    @Test
+    void scaleOpsEveryOperationLayoutAndKind(@TempDir Path dir) throws Exception {
+        List<String> out = run("scale-ops", "--workdir", dir.toString(), "--clients", "1", "--duration", "0.1",
+                "--modes", "none,other", "--reps", "1");
+        Map<String, Set<String>> rows = metricsByRow(out);
+        for (String mode : List.of("none", "other")) {
+            for (String op : List.of("write", "pwrite", "read", "pread", "open", "unlink")) {
+                for (String layout : List.of("shared", "per-task")) {
+                    for (String kind : List.of("process", "thread")) {
+                        assertThat(rows).containsKey(mode + " " + op + " " + layout + " " + kind + " 1");
+                    }
+                }
+            }
+            assertThat(rows).containsKeys(mode + " pipe - process 1", mode + " pipe - thread 1");
+        }
+        assertThat(rows.values()).allSatisfy(m -> assertThat(m).containsExactly("per_task_ops_s"));
+    }
+
+    @Test
+    void ioUringPeakRunsBothModesAndSaysWhatItSkipped(@TempDir Path dir) throws Exception {
+        List<String> out = run("iouring-peak", "--workdir", dir.toString(), "--duration", "2", "--reps", "1");
+        ResultParser.Parsed p = new ResultParser().parse(Side.BASE, 0, out);
+        Set<String> rows = new TreeSet<>();
+        p.samples().forEach(s -> rows.add(s.variant()));
+        assertThat(rows).contains("none irq", "other irq");
+        assertThat(p.samples()).allSatisfy(s -> {
+            assertThat(s.metric()).isEqualTo("iops");
+            assertThat(s.value()).isPositive();
+        });
+        if (!rows.contains("none polled")) {
+            assertThat(p.skipped()).anySatisfy(s -> assertThat(s).contains("polled"));
+        }
+    }
+
+    @Test
+    void theGatePassesOnThisKernel(@TempDir Path dir) throws Exception {
+        ResultParser.Parsed p = new ResultParser().parse(Side.BASE, 0, run("fsnotify-gate", "--workdir",
+                dir.toString()));
+        assertThat(p.gateFailures()).isEmpty();
+        List<String> checks = new ArrayList<>();
+        for (String line : run("fsnotify-gate", "--workdir", dir.toString())) {
+            JsonNode n = JSON.readTree(line);
+            if (n.path("type").asText().equals("gate")) {
+                checks.add(n.path("check").asText() + "=" + n.path("status").asText());
+            }
+        }
+        assertThat(checks).contains("inotify-create=pass", "inotify-modify=pass", "inotify-close-write=pass",
+                "inotify-move=pass", "inotify-delete=pass", "inotify-overflow=pass");
+        // As root (CI) fanotify permission events must be validated, not skipped.
+        if ("root".equals(System.getProperty("user.name"))) {
+            assertThat(checks).contains("fanotify-perm-allow=pass", "fanotify-perm-deny=pass");
+        }
+    }
+
+    @Test
+    void theGateFailsWhenItsWatchHasTheWrongMask(@TempDir Path dir) throws Exception {
+        ResultParser.Parsed p = new ResultParser().parse(Side.BASE, 0, run("fsnotify-gate", "--workdir",
+                dir.toString(), "--variants", "break-mask"));
+        assertThat(p.gateFailures()).anySatisfy(f -> assertThat(f).startsWith("inotify-create"))
+                .anySatisfy(f -> assertThat(f).startsWith("inotify-overflow"));
+        assertThat(p.gateFailures().size()).isGreaterThanOrEqualTo(6);
     }
 }

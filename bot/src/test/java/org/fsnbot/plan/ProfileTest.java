@@ -10,11 +10,19 @@ import org.junit.jupiter.api.Test;
 class ProfileTest {
 
     @Test
-    void quickProfileRunsBothSliceWorkloadsWithThreeBoots() throws Exception {
-        Profile p = Profile.load("quick");
-        assertThat(p.bootsPerKernel()).isGreaterThanOrEqualTo(3);
-        assertThat(p.workloads()).extracting(WorkloadSpec::name).containsExactly("byte-write", "parent-modify-scale");
-        assertThat(p.workloads().get(1).commandLine()).contains("--clients 1,2");
+    void quickAndFullProfilesRunTheGateFirstThenTheWholeSet() throws Exception {
+        for (String name : java.util.List.of("quick", "full")) {
+            Profile p = Profile.load(name);
+            assertThat(p.name()).isEqualTo(name);
+            assertThat(p.bootsPerKernel()).isGreaterThanOrEqualTo(3);
+            assertThat(p.workloads().get(0).name()).isEqualTo("fsnotify-gate");
+            assertThat(p.workloads().get(0).verdictMetrics()).isEmpty();
+            assertThat(p.workloads()).extracting(WorkloadSpec::name).contains("byte-write", "parent-modify-scale",
+                    "openclose-evpath", "addwatch-latency", "pipe-messaging", "scale-ops", "iouring-peak");
+            assertThat(p.workloads().subList(1, p.workloads().size()))
+                    .allSatisfy(w -> assertThat(w.verdictMetrics()).isNotEmpty());
+        }
+        assertThat(Profile.load("quick").workloads().get(2).commandLine()).contains("--clients 1,2");
     }
 
     @Test

@@ -41,15 +41,15 @@ class ReplyRendererTest {
         String[] modes = {"none", "other", "parent", "parent-nomatch"};
         for (int boot = 0; boot < 3; boot++) {
             for (String m : modes) {
-                s.add(new Sample(Side.BASE, boot, "byte-write", m, "ns_per_op", 0, 2000 + 50 * boot, "ns", true));
-                s.add(new Sample(Side.PATCHED, boot, "byte-write", m, "ns_per_op", 0, 2010 + 60 * boot, "ns", true));
-                s.add(new Sample(Side.BASE, boot, "byte-write", m, "ops_per_s", 0, 5e5 - boot, "ops/s", false));
-                s.add(new Sample(Side.PATCHED, boot, "byte-write", m, "ops_per_s", 0, 4.9e5 - boot, "ops/s", false));
+                s.add(new Sample(Side.BASE, boot, "byte-write", "mode", m, "ns_per_op", 0, 2000 + 50 * boot, "ns", true));
+                s.add(new Sample(Side.PATCHED, boot, "byte-write", "mode", m, "ns_per_op", 0, 2010 + 60 * boot, "ns", true));
+                s.add(new Sample(Side.BASE, boot, "byte-write", "mode", m, "ops_per_s", 0, 5e5 - boot, "ops/s", false));
+                s.add(new Sample(Side.PATCHED, boot, "byte-write", "mode", m, "ops_per_s", 0, 4.9e5 - boot, "ops/s", false));
             }
             for (int c = 1; c <= 2; c++) {
-                s.add(new Sample(Side.BASE, boot, "parent-modify-scale", "clients=" + c, "avg_client_s", 0,
+                s.add(new Sample(Side.BASE, boot, "parent-modify-scale", "Clients", "" + c, "avg_client_s", 0,
                         0.29 * c + 0.01 * boot, "s", true));
-                s.add(new Sample(Side.PATCHED, boot, "parent-modify-scale", "clients=" + c, "avg_client_s", 0,
+                s.add(new Sample(Side.PATCHED, boot, "parent-modify-scale", "Clients", "" + c, "avg_client_s", 0,
                         3.0 * c + 0.1 * boot, "s", true));
             }
         }
@@ -67,7 +67,8 @@ class ReplyRendererTest {
 
     @Test
     void reportPutsTheVerdictFirstThenTheSeedShapedTables() throws Exception {
-        String body = renderer.report(facts(), comparison(), 3, 1);
+        String body = renderer.report(facts(), comparison(), 3, 1,
+                List.of("iouring-peak polled: polled I/O needs a block device target"));
         assertMailWidth(body);
         String[] lines = body.split("\n");
         assertThat(lines[2]).isEqualTo("fsnbot measured this patch against its base: REGRESSION");
@@ -81,6 +82,7 @@ class ReplyRendererTest {
         assertThat(body).contains("TCG (software emulation", "1 failed boot(s) were retried and not counted",
                 "Reproduce:", "patched  2545c8ac2fc9");
         assertThat(body.indexOf("REGRESSION")).isLessThan(body.indexOf("Clients"));
+        assertThat(body).contains("Not run here:", "  iouring-peak polled: polled I/O needs a block device target");
     }
 
     @Test

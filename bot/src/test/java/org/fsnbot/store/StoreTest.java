@@ -33,11 +33,12 @@ class StoreTest {
                 List.of(), dir.resolve("log")));
         BootOutcome panic = new BootOutcome("patched-1-try1", BootStatus.PANIC, Accelerator.TCG, 2.0, List.of(),
                 dir.resolve("c.log"), List.of("Kernel panic - not syncing: x"), "kernel panic");
-        store.saveBoot(job, new BootRecord(Side.PATCHED, 0, 1, panic, List.of(), ""));
+        store.saveBoot(job, new BootRecord(Side.PATCHED, 0, 1, panic, List.of(), List.of(), List.of(), ""));
         BootOutcome ok = new BootOutcome("base-1-try1", BootStatus.OK, Accelerator.TCG, 9.0, List.of("{}"),
                 dir.resolve("c2.log"), List.of(), "ok");
         store.saveBoot(job, new BootRecord(Side.BASE, 0, 1, ok,
-                List.of(new Sample(Side.BASE, 0, "byte-write", "none", "ns_per_op", 0, 2000, "ns", true)), "{}"));
+                List.of(new Sample(Side.BASE, 0, "byte-write", "mode", "none", "ns_per_op", 0, 2000, "ns", true)), List.of(),
+                List.of(), "{}"));
         store.saveMail(job, new Reply("<r@x>", "bot@x", List.of("a@x"), List.of("b@x"), "Re: x", "<p@x>",
                 List.of("<p@x>"), "b\n"), "REPORT", dir.resolve("r.eml").toString());
         store.finishJob(job, "REPORT", "regression");

@@ -12,12 +12,14 @@ class QemuCommandTest {
     @Test
     void oneMemoryBackedNumaNodePerNodeAndResultsOnTheSecondPort() {
         QemuCommand c = new QemuCommand("qemu-system-x86_64", Accelerator.TCG, Topology.parse("sockets=2,cores=2,nodes=2"),
-                Path.of("/k"), Path.of("/i"), "base-1", Path.of("/c.log"), Path.of("/r.log"));
+                Path.of("/k"), Path.of("/i"), java.util.Optional.of(Path.of("/d.img")), "base-1", Path.of("/c.log"),
+                Path.of("/r.log"));
         List<String> a = c.argv();
         String line = String.join(" ", a);
         assertThat(line).contains("-accel tcg", "-smp cpus=4,sockets=2,cores=2,threads=1",
                 "memory-backend-ram,id=mem0,size=256M", "node,nodeid=0,cpus=0-1,memdev=mem0",
-                "node,nodeid=1,cpus=2-3,memdev=mem1", "fsnbot.boot=base-1", "-no-reboot");
+                "node,nodeid=1,cpus=2-3,memdev=mem1", "fsnbot.boot=base-1", "-no-reboot",
+                "-drive file=/d.img,if=virtio,format=raw,snapshot=on");
         int first = a.indexOf("-serial");
         assertThat(a.get(first + 1)).isEqualTo("chardev:console");
         assertThat(a.get(a.lastIndexOf("-serial") + 1)).isEqualTo("chardev:results");

@@ -1,0 +1,77 @@
+package org.fsnbot.run;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.fsnbot.exec.CommandResult;
+import org.fsnbot.exec.CommandRunner;
+import org.fsnbot.plan.WorkloadSpec;
+
+/**
+ * Runs the workload binaries on the running kernel instead of in a guest:
+ * for bare-metal runners and quick checks. Each pass over the workload
+ * list plays the part of one boot. Guest paths in the profile are mapped
+ * to host directories (/mnt/block, the guest's ext4, to blockDir).
+ */
+public final class HostRunner {
+
+    private final CommandRunner runner;
+    private final ResultParser parser;
+    private final PrintStream progress;
+
+    public HostRunner(CommandRunner runner, ResultParser parser, PrintStream progress) {
+        this.runner = runner;
+        this.parser = parser;
+        this.progress = progress;
+    }
+
+    /** Results of all passes: samples (boot = pass), gate failures, skipped parts and the raw JSON lines. */
+    public record HostResult(List<Sample> samples, List<String> gateFailures, List<String> skipped,
+            List<String> lines) {
+        public HostResult {
+            samples = List.copyOf(samples);
+            gateFailures = List.copyOf(gateFailures);
+            skipped = List.copyOf(skipped);
+            lines = List.copyOf(lines);
+        }
+    }
+
+    public HostResult run(Path bin, List<WorkloadSpec> workloads, int passes, Path blockDir, Duration timeout)
+            throws IOException {
+        List<Sample> samples = new ArrayList<>();
+        List<String> gate = new ArrayList<>();
+        List<String> skipped = new ArrayList<>();
+        List<String> all = new ArrayList<>();
+        for (int pass = 0; pass < passes; pass++) {
+            List<String> lines = new ArrayList<>();
+            for (WorkloadSpec w : workloads) {
+                List<String> cmd = new ArrayList<>();
+                cmd.add(bin.resolve(w.name()).toString());
+                for (String a : w.args()) {
+                    cmd.add(a.equals("/mnt/block") ? blockDir.toString() : a);
+                }
+                progress.printf("pass %d: %s%n", pass + 1, String.join(" ", cmd));
+                CommandResult r = runner.run(cmd, null, timeout);
+                if (!r.ok()) {
+                    throw new IOException(w.name() + (r.timedOut() ? " timed out" : " exited " + r.exitCode())
+                            + ": " + String.join(" | ", r.tail(5)));
+                }
+                // stderr is merged into the output; only JSON lines are results.
+                r.output().stream().filter(l -> l.startsWith("{")).forEach(lines::add);
+            }
+            all.addAll(lines);
+            try {
+                ResultParser.Parsed p = parser.parse(Side.BASE, pass, lines);
+                samples.addAll(p.samples());
+                gate.addAll(p.gateFailures());
+                p.skipped().stream().filter(x -> !skipped.contains(x)).forEach(skipped::add);
+            } catch (ResultParser.BadResultsException e) {
+                throw new IOException("pass " + (pass + 1) + ": " + e.getMessage(), e);
+            }
+        }
+        return new HostResult(samples, gate, skipped, all);
+    }
+}
