@@ -39,6 +39,7 @@ import org.fsnbot.run.BootRecord;
 import org.fsnbot.run.InterleavedRunner;
 import org.fsnbot.run.RunResult;
 import org.fsnbot.run.Side;
+import org.fsnbot.stats.AdaptiveSampling;
 import org.fsnbot.stats.ChangeEstimator;
 import org.fsnbot.stats.Comparison;
 import org.fsnbot.stats.MetricPolicy;
@@ -141,12 +142,35 @@ public final class PatchTestPipeline {
         s.store().setAccelerator(jobId, accel.accel().name(), accel.reason());
         facts.accel = accel;
 
-        RunResult run = s.runner().run(
-                new InterleavedRunner.Kernel(Side.BASE, baseBuild.bzImage().orElseThrow(), initrd, disk),
-                new InterleavedRunner.Kernel(Side.PATCHED, patchedBuild.bzImage().orElseThrow(), initrd, disk),
-                req.profile().bootsPerKernel(), accel.accel(), req.topology(),
-                Duration.ofSeconds(req.profile().bootTimeoutSeconds()), jobDir.resolve("boots"),
-                b -> saveBoot(jobId, b));
+        InterleavedRunner.Kernel baseKernel = new InterleavedRunner.Kernel(Side.BASE,
+                baseBuild.bzImage().orElseThrow(), initrd, disk);
+        InterleavedRunner.Kernel patchedKernel = new InterleavedRunner.Kernel(Side.PATCHED,
+                patchedBuild.bzImage().orElseThrow(), initrd, disk);
+        Duration timeout = Duration.ofSeconds(req.profile().bootTimeoutSeconds());
+        Path bootDir = jobDir.resolve("boots");
+        AdaptiveSampling plan = new AdaptiveSampling(req.profile().bootsPerKernel(),
+                req.profile().maxBootsPerKernel(), ALPHA);
+        int boots = plan.initialBoots();
+        RunResult run = s.runner().run(baseKernel, patchedKernel, 0, boots, accel.accel(), req.topology(), timeout,
+                bootDir, b -> saveBoot(jobId, b));
+        Comparison comparison = null;
+        while (true) {
+            if (run.failure().isPresent()) {
+                break;
+            }
+            if (!run.gateFailures().isEmpty()) {
+                break;
+            }
+            comparison = new ChangeEstimator(policy(req.profile(), plan.lookAlpha())).compare(run.samples());
+            if (!plan.wantsMore(comparison, boots)) {
+                break;
+            }
+            progress.printf("inconclusive after %d boots per kernel: one more pair (budget %d)%n", boots,
+                    plan.maxBoots());
+            run = run.plus(s.runner().run(baseKernel, patchedKernel, boots, boots + 1, accel.accel(), req.topology(),
+                    timeout, bootDir, b -> saveBoot(jobId, b)));
+            boots++;
+        }
         facts.kernelVersion = run.boots().stream().map(BootRecord::guestInfo).filter(g -> !g.isEmpty()).findFirst()
                 .map(g -> g.replaceAll(".*\"kernel\":\"([^\"]*)\".*", "$1")).orElse("unknown");
         int failedBoots = (int) run.boots().stream().filter(b -> b.outcome().status().infrastructureFailure()).count();
@@ -157,28 +181,30 @@ public final class PatchTestPipeline {
             String body = s.renderer().infrastructureFailure(facts.build(elapsed(started)), f.outcome(), what);
             return finish(jobId, target, PatchTestOutcome.Kind.INFRASTRUCTURE_FAILURE, Optional.empty(), body, what);
         }
-
         if (!run.gateFailures().isEmpty()) {
             String body = s.renderer().gateFailure(facts.build(elapsed(started)), run.gateFailures());
             return finish(jobId, target, PatchTestOutcome.Kind.GATE_FAILURE, Optional.empty(), body,
                     "gate failed: " + run.gateFailures().get(0));
         }
-        Comparison comparison = new ChangeEstimator(policy(req.profile())).compare(run.samples());
         s.store().saveVerdicts(jobId, comparison);
-        String body = s.renderer().report(facts.build(elapsed(started)), comparison, req.profile().bootsPerKernel(),
-                failedBoots, run.skipped());
+        String body = s.renderer().report(facts.build(elapsed(started)), comparison, boots, plan, failedBoots,
+                run.skipped(), s.store().noiseFor(RunnerName.get(), accel.accel().name(), req.topology().toString(),
+                        req.profile().name()));
         return finish(jobId, target, PatchTestOutcome.Kind.REPORT, Optional.of(comparison.overall()), body,
                 comparison.overall().text());
     }
 
-    static MetricPolicy policy(Profile p) {
+    /** The family-wise false alarm rate a report may have. */
+    public static final double ALPHA = 0.05;
+
+    static MetricPolicy policy(Profile p, double alpha) {
         Map<String, Set<String>> metrics = new HashMap<>();
         Map<String, Double> effects = new HashMap<>();
         for (WorkloadSpec w : p.workloads()) {
             metrics.computeIfAbsent(w.name(), k -> new HashSet<>()).addAll(w.verdictMetrics());
             effects.put(w.name(), w.minEffectPct());
         }
-        return new MetricPolicy(metrics, effects, 0.05);
+        return new MetricPolicy(metrics, effects, alpha);
     }
 
     private void saveBoot(long jobId, BootRecord b) {

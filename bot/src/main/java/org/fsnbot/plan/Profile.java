@@ -12,9 +12,11 @@ import java.util.Map;
 /**
  * A named run budget and workload list, kept as data (JSON under
  * workloads/profiles/) so changing what "quick" means is not a code change.
+ * bootsPerKernel boots run always; up to maxBootsPerKernel while a verdict
+ * metric stays inconclusive.
  */
-public record Profile(String name, String description, int bootsPerKernel, int bootTimeoutSeconds,
-        List<WorkloadSpec> workloads) {
+public record Profile(String name, String description, int bootsPerKernel, int maxBootsPerKernel,
+        int bootTimeoutSeconds, List<WorkloadSpec> workloads) {
 
     public Profile {
         if (name == null || name.isBlank()) {
@@ -22,6 +24,9 @@ public record Profile(String name, String description, int bootsPerKernel, int b
         }
         if (bootsPerKernel < 2) {
             throw new IllegalArgumentException("profile " + name + ": bootsPerKernel must be >= 2 (boots are the samples)");
+        }
+        if (maxBootsPerKernel < bootsPerKernel) {
+            throw new IllegalArgumentException("profile " + name + ": maxBootsPerKernel < bootsPerKernel");
         }
         if (bootTimeoutSeconds < 10) {
             throw new IllegalArgumentException("profile " + name + ": bootTimeoutSeconds must be >= 10");
@@ -64,6 +69,7 @@ public record Profile(String name, String description, int bootsPerKernel, int b
                 (String) m.get("name"),
                 (String) m.getOrDefault("description", ""),
                 ((Number) m.getOrDefault("bootsPerKernel", 0)).intValue(),
+                ((Number) m.getOrDefault("maxBootsPerKernel", m.getOrDefault("bootsPerKernel", 0))).intValue(),
                 ((Number) m.getOrDefault("bootTimeoutSeconds", 0)).intValue(),
                 wl.stream().map(WorkloadSpec::fromMap).toList());
     }

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.fsnbot.run.Sample;
+import org.fsnbot.stats.BootSummary;
 import org.hipparchus.stat.StatUtils;
 
 /**
@@ -31,7 +32,8 @@ public final class HostSummary {
         TextTable t = new TextTable(List.of("workload", "row", "metric", "mean", "unit", "CV", "n"), 3);
         byKey.forEach((k, passes) -> {
             Sample s = firstOf.get(k);
-            double[] perPass = passes.values().stream().mapToDouble(v -> mean(v, s.unit())).toArray();
+            double[] perPass = passes.values().stream().mapToDouble(v -> BootSummary.of(
+                    v.stream().mapToDouble(Double::doubleValue).toArray(), s.unit())).toArray();
             double m = StatUtils.mean(perPass);
             double[] spread = perPass.length > 1 ? perPass
                     : passes.firstEntry().getValue().stream().mapToDouble(Double::doubleValue).toArray();
@@ -52,11 +54,4 @@ public final class HostSummary {
         }
         return sb.toString();
     }
-
-    private static double mean(List<Double> v, String unit) {
-        double[] a = v.stream().mapToDouble(Double::doubleValue).toArray();
-        return unit.endsWith("/s") ? a.length / java.util.Arrays.stream(a).map(x -> 1 / x).sum()
-                : StatUtils.mean(a);
-    }
-
 }

@@ -10,7 +10,9 @@ import java.util.List;
 import java.util.Map;
 import org.fsnbot.build.ApplyResult;
 import org.fsnbot.build.BuildResult;
+import org.fsnbot.stats.AdaptiveSampling;
 import org.fsnbot.stats.Comparison;
+import org.fsnbot.store.Store;
 import org.fsnbot.vm.BootOutcome;
 
 /**
@@ -30,12 +32,16 @@ public final class ReplyRenderer {
                 .strictVariables(true).build();
     }
 
-    public String report(JobFacts facts, Comparison c, int bootsPerKernel, int failedBoots, List<String> skipped)
-            throws IOException {
+    public String report(JobFacts facts, Comparison c, int bootsPerKernel, AdaptiveSampling plan, int failedBoots,
+            List<String> skipped, List<Store.Noise> noise) throws IOException {
         Map<String, Object> m = base(facts);
+        String ci = ResultTables.ciLabel(plan.lookAlpha());
         m.put("verdict", c.overall().text().toUpperCase(java.util.Locale.ROOT));
         m.put("decisive", ResultTables.decisive(c));
-        m.put("tables", ResultTables.verdictTables(c));
+        m.put("ci", ci);
+        m.put("tables", ResultTables.verdictTables(c, ci, noise));
+        m.put("budget", plan.maxBoots());
+        m.put("looks", plan.looks());
         m.put("others", ResultTables.otherMetrics(c));
         m.put("method", c.method());
         m.put("bootsPerKernel", bootsPerKernel);

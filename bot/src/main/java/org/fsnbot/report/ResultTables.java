@@ -7,6 +7,7 @@ import java.util.Map;
 import org.fsnbot.stats.Comparison;
 import org.fsnbot.stats.MetricComparison;
 import org.fsnbot.stats.Verdict;
+import org.fsnbot.store.Store;
 
 /**
  * Lays out a comparison in the seeds' shapes: one table per workload and
@@ -17,13 +18,20 @@ import org.fsnbot.stats.Verdict;
  */
 public final class ResultTables {
 
-    private ResultTables() {
-    }
-
     /** Row labels longer than this go on a line of their own above their figures. */
     static final int MAX_ROW_WIDTH = 16;
 
-    public static String verdictTables(Comparison c) {
+    private ResultTables() {
+    }
+
+    /** "95%" for alpha 0.05, "98.3%" for 0.05/3. */
+    public static String ciLabel(double alpha) {
+        double level = 100 * (1 - alpha);
+        return (Math.abs(level - Math.rint(level)) < 1e-9 ? String.format(java.util.Locale.ROOT, "%.0f", level)
+                : String.format(java.util.Locale.ROOT, "%.1f", level)) + "%";
+    }
+
+    public static String verdictTables(Comparison c, String ci, List<Store.Noise> noise) {
         Map<String, List<MetricComparison>> byTable = new LinkedHashMap<>();
         for (MetricComparison m : c.verdictMetrics()) {
             byTable.computeIfAbsent(m.key().workload() + "\u0000" + m.key().metric(), k -> new ArrayList<>()).add(m);
@@ -34,25 +42,69 @@ public final class ResultTables {
             sb.append(first.key().workload()).append(": ").append(first.key().metric()).append(" in ")
                     .append(first.unit()).append(", ").append(first.lowerIsBetter() ? "lower" : "higher")
                     .append(" is better\n\n");
-            boolean wide = rows.stream().anyMatch(m -> m.key().variant().length() > MAX_ROW_WIDTH);
-            String heading = wide ? "" : first.label();
-            TextTable t = new TextTable(List.of(heading, "base", "patched", "change", "95% CI", "verdict"), 1);
+            sb.append(first.label().equals("Amean") ? ameanTable(rows) : changeTable(rows, first, ci));
             double maxCv = 0;
             for (MetricComparison m : rows) {
-                if (wide) {
-                    t.heading(first.label() + ": " + m.key().variant());
-                }
-                t.row(List.of(wide ? "" : m.key().variant(), Numbers.value(m.meanBase()),
-                        Numbers.value(m.meanPatched()), Numbers.pct(m.changePct()),
-                        Numbers.interval(m.ciLowPct(), m.ciHighPct()), shortVerdict(m.verdict().orElseThrow())));
                 maxCv = Math.max(maxCv, Math.max(m.sdBase() / m.meanBase(), m.sdPatched() / m.meanPatched()));
             }
-            sb.append(t.render("  "));
             sb.append(String.format(java.util.Locale.ROOT,
-                    "  n = %d base / %d patched boots; largest boot-to-boot CV %.1f%%%n%n", first.nBase(),
+                    "  n = %d base / %d patched boots; largest boot-to-boot CV %.1f%%%n", first.nBase(),
                     first.nPatched(), 100 * maxCv));
+            sb.append("  ").append(noiseLine(rows, noise)).append("\n\n");
         }
         return sb.toString();
+    }
+
+    private static String changeTable(List<MetricComparison> rows, MetricComparison first, String ci) {
+        boolean wide = rows.stream().anyMatch(m -> m.key().variant().length() > MAX_ROW_WIDTH);
+        TextTable t = new TextTable(List.of(wide ? "" : first.label(), "base", "patched", "change", ci + " CI",
+                "verdict"), 1);
+        for (MetricComparison m : rows) {
+            if (wide) {
+                t.heading(first.label() + ": " + m.key().variant());
+            }
+            t.row(List.of(wide ? "" : m.key().variant(), Numbers.value(m.meanBase()), Numbers.value(m.meanPatched()),
+                    Numbers.pct(m.changePct()), Numbers.interval(m.ciLowPct(), m.ciHighPct()),
+                    shortVerdict(m.verdict().orElseThrow())));
+        }
+        return t.render("  ");
+    }
+
+    /**
+     * mmtests' shape (seed 002): "Amean N  base ( 0.00%)  patched ( gain)",
+     * the gain positive when patched is better, between stars when the
+     * verdict is a regression or an improvement.
+     */
+    private static String ameanTable(List<MetricComparison> rows) {
+        TextTable t = new TextTable(List.of("", "base", "", "patched", "gain", "verdict"), 1);
+        for (MetricComparison m : rows) {
+            double gain = m.lowerIsBetter() ? -m.changePct() : m.changePct();
+            Verdict v = m.verdict().orElseThrow();
+            boolean marked = v == Verdict.REGRESSION || v == Verdict.IMPROVEMENT;
+            String g = String.format(java.util.Locale.ROOT, "%.2f%%", gain);
+            t.row(List.of("Amean " + m.key().variant(), Numbers.value(m.meanBase()), "( 0.00%)",
+                    Numbers.value(m.meanPatched()), marked ? "*" + g + "*" : "(" + g + ")", shortVerdict(v)));
+        }
+        return t.render("  ") + "  gain: + means patched is better (mmtests convention); * = significant\n";
+    }
+
+    private static String noiseLine(List<MetricComparison> rows, List<Store.Noise> noise) {
+        double worst = -1;
+        java.time.Instant when = null;
+        for (MetricComparison m : rows) {
+            for (Store.Noise n : noise) {
+                if (n.workload().equals(m.key().workload()) && n.variant().equals(m.key().variant())
+                        && n.metric().equals(m.key().metric())) {
+                    worst = Math.max(worst, n.cvPct());
+                    when = n.when();
+                }
+            }
+        }
+        if (worst < 0) {
+            return "runner noise: no A/A calibration for this runner yet (fsnbot calibrate)";
+        }
+        return String.format(java.util.Locale.ROOT, "runner noise (A/A calibration %s): CV up to %.1f%%",
+                when.toString().substring(0, 10), worst);
     }
 
     public static String otherMetrics(Comparison c) {

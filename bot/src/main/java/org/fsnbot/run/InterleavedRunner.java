@@ -37,8 +37,14 @@ public final class InterleavedRunner {
 
     public RunResult run(Kernel base, Kernel patched, int bootsPerKernel, Accelerator accel, Topology topology,
             Duration timeout, Path dir, Consumer<BootRecord> onBoot) throws IOException {
+        return run(base, patched, 0, bootsPerKernel, accel, topology, timeout, dir, onBoot);
+    }
+
+    /** Boot pairs with indexes from (inclusive) to (exclusive): for adding pairs to a running job. */
+    public RunResult run(Kernel base, Kernel patched, int from, int to, Accelerator accel, Topology topology,
+            Duration timeout, Path dir, Consumer<BootRecord> onBoot) throws IOException {
         List<BootRecord> all = new ArrayList<>();
-        for (int i = 0; i < bootsPerKernel; i++) {
+        for (int i = from; i < to; i++) {
             for (Kernel k : List.of(base, patched)) {
                 BootRecord r = bootWithRetry(k, i, accel, topology, timeout, dir, all, onBoot);
                 if (r.outcome().status().infrastructureFailure()) {

@@ -13,6 +13,13 @@ public record RunResult(List<BootRecord> boots, Optional<BootRecord> failure) {
         boots = List.copyOf(boots);
     }
 
+    /** This run followed by more boots of the same job. */
+    public RunResult plus(RunResult more) {
+        List<BootRecord> all = new java.util.ArrayList<>(boots);
+        all.addAll(more.boots());
+        return new RunResult(all, more.failure());
+    }
+
     public List<Sample> samples() {
         return boots.stream().filter(b -> !b.outcome().status().infrastructureFailure())
                 .flatMap(b -> b.samples().stream()).toList();

@@ -18,7 +18,12 @@ import org.hipparchus.stat.StatUtils;
  * because they are not independent; the boots then enter a Welch t-test
  * on log values, whose interval, exponentiated, is an interval for the
  * patched/base ratio. Holm's step-down procedure across the verdict
- * metrics keeps the chance of any false alarm in a report at alpha.
+ * metrics keeps the chance of any false alarm in a report at alpha (Holm
+ * rather than Benjamini-Hochberg: a maintainer reads one report and acts
+ * on any regression in it, so the report-wide error is what must be
+ * bounded, not the expected share of false ones). With fewer than
+ * BOOTSTRAP_BELOW boots a side a bootstrap over boots must also exclude
+ * no change.
  */
 public final class ChangeEstimator {
 
@@ -55,15 +60,19 @@ public final class ChangeEstimator {
     }
 
     private record Raw(MetricKey key, String label, String unit, boolean lower, boolean inVerdict, double[] base,
-            double[] patched,
-            double logDiff, double ciHalf, double p) {
+            double[] patched, double logDiff, double ciHalf, double p, double[] boot) {
     }
+
+    /** Below this many boots on either side the bootstrap must agree before we call a change. */
+    public static final int BOOTSTRAP_BELOW = 5;
+
+    /** Two boots give one degree of freedom for the noise: too few to call anything. */
+    public static final int MIN_BOOTS = 3;
 
     private Raw raw(MetricKey key, TreeMap<Integer, List<Sample>> base, TreeMap<Integer, List<Sample>> patched) {
         Sample any = base.firstEntry().getValue().get(0);
-        boolean rate = any.unit().endsWith("/s");
-        double[] b = perBoot(base, rate);
-        double[] p = perBoot(patched, rate);
+        double[] b = perBoot(base, any.unit());
+        double[] p = perBoot(patched, any.unit());
         double[] lb = logs(b);
         double[] lp = logs(p);
         double diff = StatUtils.mean(lp) - StatUtils.mean(lb);
@@ -85,8 +94,11 @@ public final class ChangeEstimator {
             half = t.inverseCumulativeProbability(1 - policy.alpha() / 2) * se;
             pValue = 2 * (1 - t.cumulativeProbability(Math.abs(diff) / se));
         }
+        double[] boot = Math.min(b.length, p.length) < BOOTSTRAP_BELOW && b.length > 1 && p.length > 1
+                ? Bootstrap.logRatioInterval(lb, lp, policy.alpha(), key.toString().hashCode())
+                : new double[] {Double.NaN, Double.NaN};
         return new Raw(key, any.label(), any.unit(), any.lowerIsBetter(), policy.inVerdict(key), b, p, diff, half,
-                pValue);
+                pValue, boot);
     }
 
     /** Holm step-down over the verdict metrics; other metrics are never "significant". */
@@ -122,12 +134,16 @@ public final class ChangeEstimator {
         return new MetricComparison(r.key(), r.label(), r.unit(), r.lower(), r.inVerdict(),
                 r.base().length, geomean(r.base()), sd(r.base()),
                 r.patched().length, geomean(r.patched()), sd(r.patched()),
-                change, lo, hi, r.p(), verdict);
+                change, lo, hi, r.p(), 100 * (Math.exp(r.boot()[0]) - 1), 100 * (Math.exp(r.boot()[1]) - 1), verdict);
     }
 
     private Verdict verdict(Raw r, boolean significant, double change, double lo, double hi) {
         double delta = policy.minEffect(r.key());
-        if (significant && Math.abs(change) >= delta) {
+        if (Math.min(r.base().length, r.patched().length) < MIN_BOOTS) {
+            return Verdict.INCONCLUSIVE;
+        }
+        boolean bootAgrees = Double.isNaN(r.boot()[0]) || r.boot()[0] > 0 || r.boot()[1] < 0;
+        if (significant && bootAgrees && Math.abs(change) >= delta) {
             boolean worse = r.lower() ? change > 0 : change < 0;
             return worse ? Verdict.REGRESSION : Verdict.IMPROVEMENT;
         }
@@ -154,14 +170,10 @@ public final class ChangeEstimator {
         return Verdict.INCONCLUSIVE;
     }
 
-    private static double[] perBoot(TreeMap<Integer, List<Sample>> boots, boolean rate) {
-        double[] out = new double[boots.size()];
-        int i = 0;
-        for (List<Sample> reps : boots.values()) {
-            double[] v = reps.stream().mapToDouble(Sample::value).toArray();
-            out[i++] = rate ? v.length / java.util.Arrays.stream(v).map(x -> 1 / x).sum() : StatUtils.mean(v);
-        }
-        return out;
+    private static double[] perBoot(TreeMap<Integer, List<Sample>> boots, String unit) {
+        return boots.values().stream()
+                .mapToDouble(reps -> BootSummary.of(reps.stream().mapToDouble(Sample::value).toArray(), unit))
+                .toArray();
     }
 
     private static double[] logs(double[] v) {

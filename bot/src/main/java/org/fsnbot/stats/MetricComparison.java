@@ -7,11 +7,14 @@ import java.util.Optional;
  * change is a ratio of) and standard deviations are over per-boot
  * summaries (boots are the independent units); change and
  * its interval are patched relative to base in percent, so + means the
- * patched value is larger whichever direction is better.
+ * patched value is larger whichever direction is better. bootLowPct and
+ * bootHighPct are the bootstrap cross-check interval (NaN when boots were
+ * plenty and it was not computed).
  */
 public record MetricComparison(MetricKey key, String label, String unit, boolean lowerIsBetter, boolean inVerdict,
         int nBase, double meanBase, double sdBase, int nPatched, double meanPatched, double sdPatched,
-        double changePct, double ciLowPct, double ciHighPct, double pValue, Optional<Verdict> verdict) {
+        double changePct, double ciLowPct, double ciHighPct, double pValue, double bootLowPct, double bootHighPct,
+        Optional<Verdict> verdict) {
 
     public MetricComparison {
         if (nBase < 1 || nPatched < 1) {

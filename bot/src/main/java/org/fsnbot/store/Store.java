@@ -138,6 +138,48 @@ public final class Store {
         }
     }
 
+    /** One metric's A/A noise on a runner, as calibrate measured it. */
+    public record Noise(String workload, String variant, String metric, int boots, double cvPct, Instant when) {
+    }
+
+    public void saveCalibration(String runner, String accelerator, String topology, String profile, String base,
+            List<Noise> noise, Comparison aa) throws SQLException {
+        try (Connection c = ds.getConnection()) {
+            c.setAutoCommit(false);
+            for (Noise n : noise) {
+                MetricComparison m = aa.metrics().stream().filter(x -> x.key().workload().equals(n.workload())
+                        && x.key().variant().equals(n.variant()) && x.key().metric().equals(n.metric()))
+                        .findFirst().orElseThrow();
+                insert(c, "INSERT INTO calibrations (runner, accelerator, topology, profile, base_commit, workload,"
+                        + " variant, metric, boots, cv_pct, aa_change_pct, aa_verdict, created_at)"
+                        + " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", runner, accelerator, topology, profile, base,
+                        n.workload(), n.variant(), n.metric(), n.boots(), n.cvPct(), m.changePct(),
+                        m.verdict().map(Enum::name).orElse("REPORTED_ONLY"), n.when());
+            }
+            c.commit();
+        }
+    }
+
+    /** The latest calibration of each metric for this runner, accelerator, topology and profile. */
+    public List<Noise> noiseFor(String runner, String accelerator, String topology, String profile)
+            throws SQLException {
+        List<Noise> out = new java.util.ArrayList<>();
+        try (Connection c = ds.getConnection(); PreparedStatement ps = c.prepareStatement(
+                "SELECT workload, variant, metric, boots, cv_pct, created_at FROM calibrations c WHERE runner = ?"
+                        + " AND accelerator = ? AND topology = ? AND profile = ? AND created_at = (SELECT"
+                        + " MAX(created_at) FROM calibrations d WHERE d.runner = c.runner AND d.accelerator ="
+                        + " c.accelerator AND d.topology = c.topology AND d.profile = c.profile)")) {
+            bind(ps, runner, accelerator, topology, profile);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(new Noise(rs.getString(1), rs.getString(2), rs.getString(3), rs.getInt(4), rs.getDouble(5),
+                            rs.getTimestamp(6).toInstant()));
+                }
+            }
+        }
+        return out;
+    }
+
     /** Runs a read-only query returning one long; for tests and status output. */
     public long count(String table, String where, Object... args) throws SQLException {
         if (!table.matches("[a-z_]+")) {

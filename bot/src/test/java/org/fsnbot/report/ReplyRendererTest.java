@@ -12,7 +12,9 @@ import org.fsnbot.build.ApplyResult;
 import org.fsnbot.build.BuildResult;
 import org.fsnbot.run.Sample;
 import org.fsnbot.run.Side;
+import org.fsnbot.stats.AdaptiveSampling;
 import org.fsnbot.stats.ChangeEstimator;
+import org.fsnbot.store.Store;
 import org.fsnbot.stats.Comparison;
 import org.fsnbot.stats.MetricPolicy;
 import org.fsnbot.vm.Accelerator;
@@ -67,8 +69,10 @@ class ReplyRendererTest {
 
     @Test
     void reportPutsTheVerdictFirstThenTheSeedShapedTables() throws Exception {
-        String body = renderer.report(facts(), comparison(), 3, 1,
-                List.of("iouring-peak polled: polled I/O needs a block device target"));
+        String body = renderer.report(facts(), comparison(), 3, new AdaptiveSampling(3, 3, 0.05), 1,
+                List.of("iouring-peak polled: polled I/O needs a block device target"),
+                List.of(new Store.Noise("byte-write", "none", "ns_per_op", 6, 5.6, java.time.Instant.parse(
+                        "2026-11-30T09:00:00Z"))));
         assertMailWidth(body);
         String[] lines = body.split("\n");
         assertThat(lines[2]).isEqualTo("fsnbot measured this patch against its base: REGRESSION");
@@ -82,6 +86,8 @@ class ReplyRendererTest {
         assertThat(body).contains("TCG (software emulation", "1 failed boot(s) were retried and not counted",
                 "Reproduce:", "patched  2545c8ac2fc9");
         assertThat(body.indexOf("REGRESSION")).isLessThan(body.indexOf("Clients"));
+        assertThat(body).contains("runner noise (A/A calibration 2026-11-30): CV up to 5.6%",
+                "runner noise: no A/A calibration for this runner yet");
         assertThat(body).contains("Not run here:", "  iouring-peak polled: polled I/O needs a block device target");
     }
 

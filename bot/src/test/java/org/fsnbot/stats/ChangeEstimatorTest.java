@@ -60,6 +60,7 @@ class ChangeEstimatorTest {
             }
         }
         MetricComparison m = new ChangeEstimator(POLICY).compare(s).metrics().get(0);
+        assertThat(m.verdict()).as("two boots a side cannot judge noise").contains(Verdict.INCONCLUSIVE);
         assertThat(m.nBase()).isEqualTo(2);
         assertThat(m.nPatched()).isEqualTo(2);
         // Per-boot means 101 and 102; the centre shown is their geometric mean.

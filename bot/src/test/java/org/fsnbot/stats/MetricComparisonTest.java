@@ -10,9 +10,9 @@ class MetricComparisonTest {
     @Test
     void rejectsReversedIntervalAndMissingVerdict() {
         MetricKey k = new MetricKey("w", "v", "m");
-        assertThatThrownBy(() -> new MetricComparison(k, "mode", "ns", true, true, 3, 1, 0, 3, 1, 0, 0, 5, -5, 1,
+        assertThatThrownBy(() -> new MetricComparison(k, "mode", "ns", true, true, 3, 1, 0, 3, 1, 0, 0, 5, -5, 1, Double.NaN, Double.NaN,
                 Optional.of(Verdict.INCONCLUSIVE))).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new MetricComparison(k, "mode", "ns", true, true, 3, 1, 0, 3, 1, 0, 0, -5, 5, 1,
+        assertThatThrownBy(() -> new MetricComparison(k, "mode", "ns", true, true, 3, 1, 0, 3, 1, 0, 0, -5, 5, 1, Double.NaN, Double.NaN,
                 Optional.empty())).isInstanceOf(IllegalArgumentException.class);
     }
 }

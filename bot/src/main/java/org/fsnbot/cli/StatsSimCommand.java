@@ -1,0 +1,106 @@
+package org.fsnbot.cli;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.fsnbot.report.TextTable;
+import org.fsnbot.stats.ChangeEstimator;
+import org.fsnbot.stats.ComparisonRule;
+import org.fsnbot.stats.FsnbotRule;
+import org.fsnbot.stats.MetricComparison;
+import org.fsnbot.stats.MetricPolicy;
+import org.fsnbot.stats.MmtestsRule;
+import org.fsnbot.stats.VerdictSimulation;
+import org.fsnbot.stats.ZeroDayRule;
+import org.fsnbot.run.Sample;
+import org.fsnbot.run.Side;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** `fsnbot stats-sim`: false alarms and power of fsnbot's verdicts against the 0-day and mmtests rules. */
+@Command(name = "stats-sim", mixinStandardHelpOptions = true,
+        description = "Simulate A/A false alarms and detection power of the verdict rules on measured noise.")
+public final class StatsSimCommand implements Callable<Integer> {
+
+    @Option(names = "--trials", defaultValue = "2000", description = "Reports simulated per setting (default: ${DEFAULT-VALUE}).")
+    int trials;
+
+    @Option(names = "--seed", defaultValue = "20261130", description = "Random seed (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Override
+    public Integer call() throws Exception {
+        List<VerdictSimulation.NoiseSource> sources = VerdictSimulation.bundledSources();
+        System.out.printf("Noise: %d sources (one metric each per simulated report), %d reports per setting%n",
+                sources.size(), trials);
+        for (VerdictSimulation.NoiseSource s : sources) {
+            double ss = 0;
+            for (double r : s.residuals()) {
+                ss += r * r;
+            }
+            System.out.printf(Locale.ROOT, "  %-56s n=%3d sd=%5.1f%%%n", s.name(), s.residuals().length,
+                    100 * Math.sqrt(ss / s.residuals().length));
+        }
+        VerdictSimulation sim = new VerdictSimulation(sources, trials, seed);
+        List<ComparisonRule> rules = List.of(new FsnbotRule(0.05, 2), new ZeroDayRule(1), new MmtestsRule(0.05));
+        TextTable t = new TextTable(List.of("rule", "boots", "FA/metric", "FA/report", "power 1%", "2%", "5%",
+                "10%"), 1);
+        for (int boots : new int[] {3, 10}) {
+            for (ComparisonRule r : rules) {
+                VerdictSimulation.Result res = sim.run(r, boots);
+                List<String> row = new ArrayList<>(List.of(res.rule(), Integer.toString(boots),
+                        pct(res.falseAlarmPerMetric()), pct(res.falseAlarmPerReport())));
+                for (double p : res.power()) {
+                    row.add(pct(p));
+                }
+                t.row(row);
+            }
+        }
+        System.out.println();
+        System.out.print(t.render("  "));
+        System.out.println("\nboots: per kernel (3 = quick profile, 10 = full). FA: A/A false alarms, any");
+        System.out.println("direction. power: share of metrics called a regression when every metric of");
+        System.out.println("the report truly got slower by that much.");
+        System.out.println();
+        System.out.print(seed000());
+        return 0;
+    }
+
+    private static String pct(double v) {
+        return String.format(Locale.ROOT, "%.1f%%", 100 * v);
+    }
+
+    /**
+     * Seed 000's per-client tables through the engine: the two "Before"
+     * batches as two boots of the base, the "After" batch (printed twice,
+     * identical) as the patched side.
+     */
+    static String seed000() {
+        int[] clients = {1, 2, 4, 8, 16, 32, 64, 128, 256, 512};
+        double[] before1 = {1.392, 2.205, 3.969, 5.851, 10.607, 21.093, 48.698, 100.208, 198.773, 400.056};
+        double[] before2 = {1.491, 2.391, 4.050, 6.630, 11.931, 22.513, 50.231, 100.699, 198.771, 401.860};
+        double[] after = {1.484, 2.402, 3.644, 5.804, 11.538, 22.492, 49.576, 100.467, 197.669, 399.550};
+        List<Sample> s = new ArrayList<>();
+        for (int i = 0; i < clients.length; i++) {
+            String row = Integer.toString(clients[i]);
+            s.add(new Sample(Side.BASE, 0, "parent-modify-scale", "Clients", row, "avg_client_s", 0, before1[i], "s", true));
+            s.add(new Sample(Side.BASE, 1, "parent-modify-scale", "Clients", row, "avg_client_s", 0, before2[i], "s", true));
+            s.add(new Sample(Side.PATCHED, 0, "parent-modify-scale", "Clients", row, "avg_client_s", 0, after[i], "s", true));
+            s.add(new Sample(Side.PATCHED, 1, "parent-modify-scale", "Clients", row, "avg_client_s", 0, after[i], "s", true));
+        }
+        MetricPolicy p = new MetricPolicy(java.util.Map.of("parent-modify-scale", java.util.Set.of("avg_client_s")),
+                java.util.Map.of(), 0.05);
+        TextTable t = new TextTable(List.of("Clients", "before", "after", "change", "95% CI", "p", "verdict"), 1);
+        var c = new ChangeEstimator(p).compare(s);
+        for (MetricComparison m : c.metrics()) {
+            t.row(List.of(m.key().variant(), String.format(Locale.ROOT, "%.3f", m.meanBase()),
+                    String.format(Locale.ROOT, "%.3f", m.meanPatched()),
+                    String.format(Locale.ROOT, "%+.1f%%", m.changePct()),
+                    String.format(Locale.ROOT, "[%+.1f%%, %+.1f%%]", m.ciLowPct(), m.ciHighPct()),
+                    String.format(Locale.ROOT, "%.3f", m.pValue()), m.verdict().orElseThrow().text()));
+        }
+        return "Seed 000 through the engine (2 before batches vs the after batch):\n\n" + t.render("  ")
+                + "\nOverall: " + c.overall().text() + "\n";
+    }
+}

@@ -1,0 +1,54 @@
+package org.fsnbot.stats;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.fsnbot.run.Sample;
+import org.fsnbot.run.Side;
+import org.junit.jupiter.api.Test;
+
+class AdaptiveSamplingTest {
+
+    private static Comparison compare(double alpha, double[] base, double[] patched) {
+        List<Sample> s = new ArrayList<>();
+        for (int i = 0; i < base.length; i++) {
+            s.add(new Sample(Side.BASE, i, "w", "mode", "parent", "t", 0, base[i], "ns", true));
+        }
+        for (int i = 0; i < patched.length; i++) {
+            s.add(new Sample(Side.PATCHED, i, "w", "mode", "parent", "t", 0, patched[i], "ns", true));
+        }
+        return new ChangeEstimator(new MetricPolicy(Map.of("w", Set.of("t")), Map.of(), alpha)).compare(s);
+    }
+
+    @Test
+    void eachLookSpendsAnEqualShareOfAlpha() {
+        AdaptiveSampling a = new AdaptiveSampling(3, 6, 0.05);
+        assertThat(a.looks()).isEqualTo(4);
+        assertThat(a.lookAlpha()).isCloseTo(0.0125, within(1e-12));
+        assertThat(new AdaptiveSampling(3, 3, 0.05).lookAlpha()).isEqualTo(0.05);
+    }
+
+    @Test
+    void asksForMoreOnlyWhileInconclusiveAndWithinBudget() {
+        AdaptiveSampling a = new AdaptiveSampling(3, 5, 0.05);
+        Comparison noisy = compare(a.lookAlpha(), new double[] {100, 130, 90}, new double[] {110, 95, 140});
+        Comparison clear = compare(a.lookAlpha(), new double[] {100, 101, 99}, new double[] {200, 202, 198});
+        assertThat(noisy.overall()).isEqualTo(Verdict.INCONCLUSIVE);
+        assertThat(a.wantsMore(noisy, 3)).isTrue();
+        assertThat(a.wantsMore(noisy, 4)).isTrue();
+        assertThat(a.wantsMore(noisy, 5)).as("budget spent").isFalse();
+        assertThat(clear.overall()).isEqualTo(Verdict.REGRESSION);
+        assertThat(a.wantsMore(clear, 3)).as("decided: stop early").isFalse();
+    }
+
+    @Test
+    void rejectsBudgetsThatCannotWork() {
+        assertThatThrownBy(() -> new AdaptiveSampling(1, 3, 0.05)).hasMessageContaining("at least 2");
+        assertThatThrownBy(() -> new AdaptiveSampling(4, 3, 0.05)).hasMessageContaining("maxBoots");
+    }
+}
