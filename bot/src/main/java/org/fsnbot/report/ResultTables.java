@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import org.fsnbot.stats.Comparison;
 import org.fsnbot.stats.MetricComparison;
+import org.fsnbot.stats.NoiseEstimate;
 import org.fsnbot.stats.Verdict;
 import org.fsnbot.store.Store;
 
@@ -42,7 +43,13 @@ public final class ResultTables {
             sb.append(first.key().workload()).append(": ").append(first.key().metric()).append(" in ")
                     .append(first.unit()).append(", ").append(first.lowerIsBetter() ? "lower" : "higher")
                     .append(" is better\n\n");
-            sb.append(first.label().equals("Amean") ? ameanTable(rows) : changeTable(rows, first, ci));
+            if (first.label().equals("Amean")) {
+                sb.append(ameanTable(rows));
+            } else if (first.key().metric().equals("p50_ns") && hasP99(c, rows)) {
+                sb.append(percentileTable(c, rows, first, ci));
+            } else {
+                sb.append(changeTable(rows, first, ci));
+            }
             double maxCv = 0;
             for (MetricComparison m : rows) {
                 maxCv = Math.max(maxCv, Math.max(m.sdBase() / m.meanBase(), m.sdPatched() / m.meanPatched()));
@@ -64,6 +71,30 @@ public final class ResultTables {
                 t.heading(first.label() + ": " + m.key().variant());
             }
             t.row(List.of(wide ? "" : m.key().variant(), Numbers.value(m.meanBase()), Numbers.value(m.meanPatched()),
+                    Numbers.pct(m.changePct()), Numbers.interval(m.ciLowPct(), m.ciHighPct()),
+                    shortVerdict(m.verdict().orElseThrow())));
+        }
+        return t.render("  ");
+    }
+
+    private static java.util.Optional<MetricComparison> p99Of(Comparison c, MetricComparison p50) {
+        return c.metrics().stream().filter(m -> m.key().workload().equals(p50.key().workload())
+                && m.key().variant().equals(p50.key().variant()) && m.key().metric().equals("p99_ns")).findFirst();
+    }
+
+    private static boolean hasP99(Comparison c, List<MetricComparison> rows) {
+        return rows.stream().allMatch(m -> p99Of(c, m).isPresent());
+    }
+
+    /** Seed 000's event-path shape: p50 / p99 on each side, the verdict on p50. */
+    private static String percentileTable(Comparison c, List<MetricComparison> rows, MetricComparison first,
+            String ci) {
+        TextTable t = new TextTable(List.of("", "base p50/p99", "patched p50/p99", "p50", ci + " CI", "verdict"), 1);
+        for (MetricComparison m : rows) {
+            MetricComparison p99 = p99Of(c, m).orElseThrow();
+            t.heading(first.label() + ": " + m.key().variant());
+            t.row(List.of("", Numbers.value(m.meanBase()) + " / " + Numbers.value(p99.meanBase()),
+                    Numbers.value(m.meanPatched()) + " / " + Numbers.value(p99.meanPatched()),
                     Numbers.pct(m.changePct()), Numbers.interval(m.ciLowPct(), m.ciHighPct()),
                     shortVerdict(m.verdict().orElseThrow())));
         }
@@ -101,10 +132,11 @@ public final class ResultTables {
             }
         }
         if (worst < 0) {
-            return "runner noise: no A/A calibration for this runner yet (fsnbot calibrate)";
+            return "A/A noise here: not calibrated yet (fsnbot calibrate)";
         }
-        return String.format(java.util.Locale.ROOT, "runner noise (A/A calibration %s): CV up to %.1f%%",
-                when.toString().substring(0, 10), worst);
+        return String.format(java.util.Locale.ROOT,
+                "A/A noise here (%s): CV <= %.1f%%; %d boots/kernel to resolve 2%%",
+                when.toString().substring(0, 10), worst, NoiseEstimate.bootsNeeded(worst, 2, 0.05, 0.8));
     }
 
     public static String otherMetrics(Comparison c) {

@@ -19,7 +19,7 @@ final class Wrap {
                 if (cut <= indent.length()) {
                     cut = WIDTH;
                 }
-                sb.append(rest, 0, cut).append('\n');
+                sb.append(rest.substring(0, cut).stripTrailing()).append('\n');
                 rest = indent + rest.substring(cut).stripLeading();
             }
             sb.append(rest).append('\n');

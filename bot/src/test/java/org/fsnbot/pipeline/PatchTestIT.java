@@ -179,6 +179,24 @@ class PatchTestIT {
         assertThat(stages.store().count("verdicts", "job_id = ?", o.jobId())).isZero();
     }
 
+    @Test
+    @Order(6)
+    void calibrationFilesEachMetricsNoiseForThisRunner(@TempDir Path dir) throws Exception {
+        Profile tiny = tinyProfile(dir, 120);
+        Topology topology = Topology.parse("sockets=2,cores=1,nodes=2");
+        CalibrationPipeline.Calibration c = new CalibrationPipeline(stages, KernelFixture.home(), System.err)
+                .run(KernelFixture.tree().toString(), base(), tiny, topology, 3);
+        assertThat(c.noise()).extracting(Store.Noise::variant).contains("none", "parent");
+        assertThat(c.noise()).allSatisfy(n -> {
+            assertThat(n.boots()).isEqualTo(6);
+            assertThat(n.cvPct()).isPositive().isLessThan(100);
+        });
+        assertThat(c.aa().verdictMetrics()).hasSize(2);
+        List<Store.Noise> filed = stages.store().noiseFor(RunnerName.get(), c.accelerator(), topology.toString(),
+                "tiny");
+        assertThat(filed).hasSameSizeAs(c.noise());
+    }
+
     private static List<String> addresses(MimeMessage m, Message.RecipientType t) throws Exception {
         return Arrays.stream(m.getRecipients(t)).map(a -> ((InternetAddress) a).getAddress()).toList();
     }

@@ -55,8 +55,26 @@ class ReplyRendererTest {
                         3.0 * c + 0.1 * boot, "s", true));
             }
         }
+        for (int boot = 0; boot < 3; boot++) {
+            for (int g = 1; g <= 2; g++) {
+                s.add(new Sample(Side.BASE, boot, "pipe-messaging", "Amean", "" + g, "total_s", 0,
+                        0.48 * g + 0.001 * boot, "s", true));
+                s.add(new Sample(Side.PATCHED, boot, "pipe-messaging", "Amean", "" + g, "total_s", 0,
+                        (g == 1 ? 0.46 : 0.48 * g) + 0.001 * boot * g, "s", true));
+            }
+            for (String m : new String[] {"none tmpfs", "parent tmpfs"}) {
+                s.add(new Sample(Side.BASE, boot, "openclose-evpath", "mode fs", m, "p50_ns", 0, 9564 + boot, "ns",
+                        true));
+                s.add(new Sample(Side.PATCHED, boot, "openclose-evpath", "mode fs", m, "p50_ns", 0, 9684 + boot,
+                        "ns", true));
+                s.add(new Sample(Side.BASE, boot, "openclose-evpath", "mode fs", m, "p99_ns", 0, 15703, "ns", true));
+                s.add(new Sample(Side.PATCHED, boot, "openclose-evpath", "mode fs", m, "p99_ns", 0, 15023, "ns",
+                        true));
+            }
+        }
         MetricPolicy p = new MetricPolicy(Map.of("byte-write", Set.of("ns_per_op"),
-                "parent-modify-scale", Set.of("avg_client_s")), Map.of(), 0.05);
+                "parent-modify-scale", Set.of("avg_client_s"), "pipe-messaging", Set.of("total_s"),
+                "openclose-evpath", Set.of("p50_ns")), Map.of(), 0.05);
         return new ChangeEstimator(p).compare(s);
     }
 
@@ -86,8 +104,13 @@ class ReplyRendererTest {
         assertThat(body).contains("TCG (software emulation", "1 failed boot(s) were retried and not counted",
                 "Reproduce:", "patched  2545c8ac2fc9");
         assertThat(body.indexOf("REGRESSION")).isLessThan(body.indexOf("Clients"));
-        assertThat(body).contains("runner noise (A/A calibration 2026-11-30): CV up to 5.6%",
-                "runner noise: no A/A calibration for this runner yet");
+        // mmtests' Amean rows: gain positive when patched is faster, starred when significant.
+        assertThat(body).containsPattern("(?m)^  Amean 1 +0\\.48\\d+ +\\( 0\\.00%\\) +0\\.46\\d+ +\\*[0-9.]+%\\* +improvement$")
+                .containsPattern("(?m)^  Amean 2 +0\\.96\\d+ +\\( 0\\.00%\\) +0\\.96\\d+ +\\(-?[0-9.]+%\\)");
+        // seed 000's event-path table: p50 / p99 per side.
+        assertThat(body).containsPattern("(?m)^  mode fs: none tmpfs\\n +9565\\.0 / 15703 +9685\\.0 / 15023 +\\+1\\.3%");
+        assertThat(body).contains("A/A noise here (2026-11-30): CV <= 5.6%; 126 boots/kernel to resolve 2%",
+                "A/A noise here: not calibrated yet (fsnbot calibrate)");
         assertThat(body).contains("Not run here:", "  iouring-peak polled: polled I/O needs a block device target");
     }
 

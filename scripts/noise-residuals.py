@@ -1,0 +1,69 @@
+#!/usr/bin/env python3
+"""Rebuild bot/src/main/resources/fsnbot/noise/residuals.json.
+
+Input: per-boot means exported from fsnbot's store, one line per boot and
+metric, as printed by H2's Shell for
+
+  SELECT b.job_id, b.side, b.boot_index, s.workload, s.variant, s.metric,
+         AVG(s.val)
+  FROM samples s JOIN boots b ON s.boot_id = b.id JOIN jobs j ON j.id = b.job_id
+  WHERE b.status = 'OK' AND j.profile = 'quick' AND s.metric IN (<verdict metrics>)
+  GROUP BY b.job_id, b.side, b.boot_index, s.workload, s.variant, s.metric
+
+Only BASE boots are used (the same kernel within a job: A/A). Residuals are
+log deviations from the job's mean, scaled by sqrt(n/(n-1)), pooled per
+workload and metric. The seeds' A/A numbers are added as their own sources.
+Usage: noise-residuals.py EXPORT.txt > residuals.json
+"""
+import collections
+import json
+import math
+import sys
+
+ORIGIN = ("boots of the base kernel (Debian 6.12.117, quick profile) under TCG "
+          "on this project's 2-vCPU machine, 2026-11-30")
+
+
+def pairs(name, origin, a, b):
+    res = []
+    for x, y in zip(a, b):
+        d = math.log(y) - math.log(x)
+        res += [d / 2 * math.sqrt(2), -d / 2 * math.sqrt(2)]
+    return {"name": name, "origin": origin, "residuals": [round(r, 6) for r in res]}
+
+
+def main(path):
+    groups = collections.defaultdict(list)
+    for line in open(path):
+        cells = [c.strip() for c in line.split("|")]
+        if len(cells) != 7 or cells[0].endswith("JOB_ID") or cells[1] != "BASE":
+            continue
+        job, _, _, workload, variant, metric, value = cells
+        groups[(job, workload, variant, metric)].append(float(value))
+    pooled = collections.defaultdict(list)
+    for (job, workload, variant, metric), values in groups.items():
+        if len(values) < 3:
+            continue
+        logs = [math.log(v) for v in values]
+        mean = sum(logs) / len(logs)
+        scale = math.sqrt(len(logs) / (len(logs) - 1))
+        pooled[(workload, metric)] += [(x - mean) * scale for x in logs]
+    sources = [{"name": f"TCG {w} {m}", "origin": ORIGIN, "residuals": [round(r, 6) for r in res]}
+               for (w, m), res in sorted(pooled.items())]
+    sources.append(pairs(
+        "seed 000 before-batches",
+        "seed 000: two 'Before' batches of one kernel, per client count (1..512)",
+        [1.392, 2.205, 3.969, 5.851, 10.607, 21.093, 48.698, 100.208, 198.773, 400.056],
+        [1.491, 2.391, 4.050, 6.630, 11.931, 22.513, 50.231, 100.699, 198.771, 401.860]))
+    sources.append(pairs(
+        "seed 002 vanilla vs fastfsnotify-v1r1",
+        "seed 002: hackbench Amean of two kernels Mel Gorman calls the same, per group count",
+        [0.4837, 1.5447, 2.6037, 3.5987, 5.8267, 8.4400, 11.0187, 13.1013, 13.9190],
+        [0.4630, 1.4557, 2.4363, 3.4757, 5.6983, 8.1327, 10.0290, 12.8510, 13.2410]))
+    json.dump({"description": "Centred log residuals of per-boot values of one kernel, scaled by "
+               "sqrt(n/(n-1)) so that resampling keeps the variance. Used by fsnbot stats-sim; made by "
+               "scripts/noise-residuals.py.", "sources": sources}, sys.stdout, indent=1)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])
