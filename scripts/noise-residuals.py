@@ -13,7 +13,9 @@ metric, as printed by H2's Shell for
 Only BASE boots are used (the same kernel within a job: A/A). Residuals are
 log deviations from the job's mean, scaled by sqrt(n/(n-1)), pooled per
 workload and metric. The seeds' A/A numbers are added as their own sources.
-Usage: noise-residuals.py EXPORT.txt > residuals.json
+Optionally HOST.jsonl: the JSON lines of `fsnbot bench --host --runs N
+--out HOST.jsonl`; each pass plays a boot of the host's own kernel.
+Usage: noise-residuals.py EXPORT.txt [HOST.jsonl] > residuals.json
 """
 import collections
 import json
@@ -32,7 +34,33 @@ def pairs(name, origin, a, b):
     return {"name": name, "origin": origin, "residuals": [round(r, 6) for r in res]}
 
 
-def main(path):
+VERDICT_METRICS = {"ns_per_op", "avg_client_s", "p50_ns", "add_avg_ns", "total_s", "per_task_ops_s", "iops"}
+HOST_ORIGIN = "host-runner passes on this machine's own kernel (6.18, 2 vCPUs, native), 2026-11-30"
+
+
+def host_groups(path):
+    """Per-pass means of the verdict metrics: {(workload, row, metric): [pass values]}."""
+    per_pass = collections.defaultdict(lambda: collections.defaultdict(list))
+    first, n = None, -1
+    for line in open(path):
+        r = json.loads(line)
+        if r["type"] == "header":
+            first = first or r["workload"]
+            if r["workload"] == first:
+                n += 1
+        elif r["type"] == "result" and r["metric"] in VERDICT_METRICS:
+            per_pass[(r["workload"], r["row"], r["metric"])][n].append(r["value"])
+    return {k: [sum(v) / len(v) for _, v in sorted(p.items())] for k, p in per_pass.items()}
+
+
+def residuals(values):
+    logs = [math.log(v) for v in values]
+    mean = sum(logs) / len(logs)
+    scale = math.sqrt(len(logs) / (len(logs) - 1))
+    return [(x - mean) * scale for x in logs]
+
+
+def main(path, host=None):
     groups = collections.defaultdict(list)
     for line in open(path):
         cells = [c.strip() for c in line.split("|")]
@@ -42,14 +70,17 @@ def main(path):
         groups[(job, workload, variant, metric)].append(float(value))
     pooled = collections.defaultdict(list)
     for (job, workload, variant, metric), values in groups.items():
-        if len(values) < 3:
-            continue
-        logs = [math.log(v) for v in values]
-        mean = sum(logs) / len(logs)
-        scale = math.sqrt(len(logs) / (len(logs) - 1))
-        pooled[(workload, metric)] += [(x - mean) * scale for x in logs]
+        if len(values) >= 3:
+            pooled[(workload, metric)] += residuals(values)
     sources = [{"name": f"TCG {w} {m}", "origin": ORIGIN, "residuals": [round(r, 6) for r in res]}
                for (w, m), res in sorted(pooled.items())]
+    if host:
+        hpooled = collections.defaultdict(list)
+        for (workload, row, metric), values in host_groups(host).items():
+            if len(values) >= 3:
+                hpooled[(workload, metric)] += residuals(values)
+        sources += [{"name": f"host {w} {m}", "origin": HOST_ORIGIN, "residuals": [round(r, 6) for r in res]}
+                    for (w, m), res in sorted(hpooled.items())]
     sources.append(pairs(
         "seed 000 before-batches",
         "seed 000: two 'Before' batches of one kernel, per client count (1..512)",
@@ -66,4 +97,4 @@ def main(path):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    main(*sys.argv[1:3])
