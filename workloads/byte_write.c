@@ -170,13 +170,6 @@ int main(int argc, char **argv)
 			run_bare(&o, rep);
 		return 0;
 	}
-	/* Rotate the mode order so no mode always runs first after boot. */
-	for (int rep = 0; rep < o.reps; rep++)
-		for (int i = 0; i < HR_MODE_COUNT; i++) {
-			enum hr_mode m = (i + rep) % HR_MODE_COUNT;
-
-			if (o.modes & (1u << m))
-				run_mode(&o, m, rep);
-		}
+	hr_each_mode(&o, run_mode);
 	return 0;
 }

@@ -217,7 +217,7 @@ static int numa_nodes(void)
 	return nodes;
 }
 
-static const char *fs_name(const char *dir)
+const char *hr_fs_name(const char *dir)
 {
 	struct statfs st;
 
@@ -250,7 +250,7 @@ void hr_header(const char *workload, const struct hr_opts *o, const char *mask)
 	       "\"fs_type\":\"%s\",\"max_queued_events\":%s,\"mask\":\"%s\","
 	       "\"iterations\":%ld,\"duration_s\":%g,\"warmup\":%ld,\"reps\":%d}\n",
 	       workload, u.release, hr_ncpus(), numa_nodes(),
-	       clocksource[0] ? clocksource : "unknown", fs_name(o->workdir),
+	       clocksource[0] ? clocksource : "unknown", hr_fs_name(o->workdir),
 	       queued[0] ? queued : "null", mask, o->iterations, o->duration,
 	       o->warmup, o->reps);
 	fflush(stdout);
@@ -310,6 +310,19 @@ void hr_barrier_init(pthread_barrier_t *b, unsigned int count)
 bool hr_deadline_passed(uint64_t deadline)
 {
 	return hr_now_ns() >= deadline;
+}
+
+/* Every selected mode once per repetition, the order rotated so that no
+ * mode always runs first after boot. */
+void hr_each_mode(const struct hr_opts *o, void (*run)(const struct hr_opts *, enum hr_mode, int))
+{
+	for (int rep = 0; rep < o->reps; rep++)
+		for (int i = 0; i < HR_MODE_COUNT; i++) {
+			enum hr_mode m = (i + rep) % HR_MODE_COUNT;
+
+			if (o->modes & (1u << m))
+				run(o, m, rep);
+		}
 }
 
 int hr_make_workdir(const struct hr_opts *o, char *dir, size_t len)

@@ -69,6 +69,8 @@ int hr_cmp_u64(const void *a, const void *b);
 uint64_t hr_percentile(const uint64_t *sorted, size_t n, double pct);
 void hr_barrier_init(pthread_barrier_t *b, unsigned int count);
 bool hr_deadline_passed(uint64_t deadline);
+const char *hr_fs_name(const char *dir);
+void hr_each_mode(const struct hr_opts *o, void (*run)(const struct hr_opts *, enum hr_mode, int));
 int hr_make_workdir(const struct hr_opts *o, char *dir, size_t len);
 void hr_remove_tree(const char *dir);
 int hr_listener_start(struct hr_listener *l, enum hr_mode mode,

@@ -17,30 +17,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/inotify.h>
-#include <sys/statfs.h>
 #include <unistd.h>
 
 static const char usage[] =
 	"usage: openclose-evpath [--workdir DIR] [--modes none,other,parent,parent-nomatch]\n"
 	"                        [--iterations N | --duration SECONDS] [--warmup N] [--reps N]\n";
-
-static const char *fs_label(const char *dir)
-{
-	struct statfs st;
-
-	if (statfs(dir, &st))
-		return "unknown";
-	switch ((unsigned long)st.f_type) {
-	case 0x01021994:
-		return "tmpfs";
-	case 0xEF53:
-		return "ext4";
-	case 0x58465342:
-		return "xfs";
-	default:
-		return "other";
-	}
-}
 
 static void open_close(const char *path)
 {
@@ -94,8 +75,8 @@ static void run_mode(const struct hr_opts *o, enum hr_mode mode, int rep)
 
 	qsort(lat, n, sizeof(*lat), hr_cmp_u64);
 	snprintf(params, sizeof(params), "\"fs\":\"%s\",\"iterations\":%zu,\"events\":%llu",
-		 fs_label(dir), n, (unsigned long long)l.events);
-	snprintf(row, sizeof(row), "%s %s", hr_mode_name(mode), fs_label(dir));
+		 hr_fs_name(dir), n, (unsigned long long)l.events);
+	snprintf(row, sizeof(row), "%s %s", hr_mode_name(mode), hr_fs_name(dir));
 	struct hr_row r = { "openclose-evpath", hr_mode_name(mode), "mode fs", row, params, rep };
 
 	hr_result(&r, "p50_ns", (double)hr_percentile(lat, n, 50), "ns", HR_LOWER);
@@ -111,12 +92,6 @@ int main(int argc, char **argv)
 
 	hr_parse_opts(argc, argv, &o, usage);
 	hr_header("openclose-evpath", &o, "IN_OPEN|IN_CLOSE_NOWRITE");
-	for (int rep = 0; rep < o.reps; rep++)
-		for (int i = 0; i < HR_MODE_COUNT; i++) {
-			enum hr_mode m = (i + rep) % HR_MODE_COUNT;
-
-			if (o.modes & (1u << m))
-				run_mode(&o, m, rep);
-		}
+	hr_each_mode(&o, run_mode);
 	return 0;
 }
