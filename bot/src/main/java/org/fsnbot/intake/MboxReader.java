@@ -65,6 +65,11 @@ public final class MboxReader {
         if (patches.isEmpty()) {
             throw new MalformedMailException(file + ": no patch in it (no message carries a diff)");
         }
+        for (PatchMail p : patches) {
+            if (p.subject().isBlank()) {
+                throw new MalformedMailException(file + ": patch " + p.messageId() + " has no Subject");
+            }
+        }
         patches.sort((a, b) -> Integer.compare(partNumber(a.subject()), partNumber(b.subject())));
         return new PatchSeries(cover, patches);
     }
@@ -99,7 +104,8 @@ public final class MboxReader {
         return messages;
     }
 
-    PatchMail parse(byte[] raw) throws MalformedMailException {
+    /** One RFC 822 message (as a public-inbox `m` blob holds it). */
+    public PatchMail parse(byte[] raw) throws MalformedMailException {
         try {
             MimeMessage msg = new MimeMessage(session, new ByteArrayInputStream(raw));
             String messageId = msg.getMessageID();
@@ -107,10 +113,9 @@ public final class MboxReader {
                 throw new MalformedMailException("message without Message-ID");
             }
             messageId = messageId.trim();
-            String subject = msg.getSubject();
-            if (subject == null) {
-                throw new MalformedMailException(messageId + ": no Subject");
-            }
+            // Archives hold real mail, some of it without a Subject; a patch to
+            // test needs one (readSeries checks), an archived reply does not.
+            String subject = msg.getSubject() == null ? "" : msg.getSubject();
             Address[] from = msg.getFrom();
             if (from == null || from.length == 0) {
                 throw new MalformedMailException(messageId + ": no From");
@@ -127,6 +132,7 @@ public final class MboxReader {
             }
             refs.removeIf(String::isBlank);
             String body = textOf(msg);
+            String inline = inlineText(msg);
             return new PatchMail(
                     messageId,
                     MimeUtility.unfold(subject).replaceAll("\\s+", " ").trim(),
@@ -137,6 +143,7 @@ public final class MboxReader {
                     refs,
                     msg.getHeader("Date", null),
                     DIFF.matcher(body).find(),
+                    List.copyOf(DiffPaths.of(inline)),
                     raw);
         } catch (MessagingException | IOException e) {
             throw new MalformedMailException("unparseable message: " + e.getMessage(), e);
@@ -157,9 +164,31 @@ public final class MboxReader {
         return out;
     }
 
+    /** The first text/plain part that is not an attachment: the mail's own words and diff. */
+    private static String inlineText(Part part) throws MessagingException, IOException {
+        if (part.isMimeType("multipart/*")) {
+            Multipart mp = (Multipart) part.getContent();
+            for (int i = 0; i < mp.getCount(); i++) {
+                Part p = mp.getBodyPart(i);
+                if (!Part.ATTACHMENT.equalsIgnoreCase(p.getDisposition())
+                        && (p.isMimeType("text/plain") || p.isMimeType("multipart/*"))) {
+                    return inlineText(p);
+                }
+            }
+            return "";
+        }
+        return part.isMimeType("text/*") ? textOf(part) : "";
+    }
+
     private static String textOf(Part part) throws MessagingException, IOException {
         if (part.isMimeType("text/*")) {
-            Object content = part.getContent();
+            Object content;
+            try {
+                content = part.getContent();
+            } catch (java.io.UnsupportedEncodingException e) {
+                // Real mail declares charsets like "true"; the bytes still hold the diff.
+                return new String(part.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
+            }
             if (content instanceof String s) {
                 return s;
             }

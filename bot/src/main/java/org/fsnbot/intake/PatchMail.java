@@ -5,7 +5,8 @@ import java.util.Objects;
 
 /**
  * One message from a patch thread, reduced to what later stages need:
- * threading headers, recipients and the raw RFC 822 bytes for git am.
+ * threading headers, recipients, the paths its diff touches and the raw
+ * RFC 822 bytes for git am.
  */
 public record PatchMail(
         String messageId,
@@ -17,6 +18,7 @@ public record PatchMail(
         List<String> references,
         String date,
         boolean hasDiff,
+        List<String> diffPaths,
         byte[] raw) {
 
     public PatchMail {
@@ -29,6 +31,7 @@ public record PatchMail(
         to = List.copyOf(to);
         cc = List.copyOf(cc);
         references = List.copyOf(references);
+        diffPaths = List.copyOf(diffPaths);
         Objects.requireNonNull(raw, "raw");
         raw = raw.clone();
     }

@@ -9,6 +9,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import org.fsnbot.intake.EpochReader;
+import org.fsnbot.intake.FsnotifyRelevance;
+import org.fsnbot.intake.MaintainersPatterns;
 import org.fsnbot.intake.MboxReader;
 import org.fsnbot.intake.PatchMail;
 import org.fsnbot.plan.Profile;
@@ -54,6 +57,68 @@ class SharedFixturesIT {
             checked++;
         }
         assertThat(checked).isEqualTo(31);
+    }
+
+    private static FsnotifyRelevance relevance() throws Exception {
+        String maintainers = Files.readString(KernelFixture.tree().resolve("MAINTAINERS"));
+        return new FsnotifyRelevance(MaintainersPatterns.parse(maintainers, MaintainersPatterns.FSNOTIFY_ENTRIES));
+    }
+
+    @Test
+    void relevanceByDiffPathsAgreesWithTheManifest() throws Exception {
+        Path dir = Repo.shared().resolve("fixtures/mail");
+        List<String> manifest = Files.readAllLines(dir.resolve("MANIFEST.tsv"));
+        FsnotifyRelevance r = relevance();
+        for (String row : manifest.subList(1, manifest.size())) {
+            String[] f = row.split("\t");
+            PatchMail m = new MboxReader().read(dir.resolve(f[0])).get(0);
+            assertThat(r.isFsnotifyPatch(m)).as("%s (%s): touches_fsnotify=%s, paths %s", f[0], f[4], f[5],
+                    m.diffPaths()).isEqualTo(f[5].equals("yes"));
+        }
+    }
+
+    @Test
+    void followingTheRealEpochFindsExactlyItsTwentyFsnotifyPatches(@TempDir Path tmp) throws Exception {
+        Path epoch = tmp.resolve("0.git");
+        copyTree(Repo.shared().resolve("fixtures/lore/linux-unionfs/git/0.git"), epoch);
+        FsnotifyRelevance r = relevance();
+        MboxReader reader = new MboxReader();
+        int[] messages = {0};
+        List<String> found = new java.util.ArrayList<>();
+        List<String> unreadable = new java.util.ArrayList<>();
+        String head = new EpochReader().walk(epoch, null, e -> {
+            if (e.message().isPresent()) {
+                messages[0]++;
+                try {
+                    PatchMail m = reader.parse(e.message().get());
+                    if (r.isFsnotifyPatch(m)) {
+                        found.add(m.messageId());
+                    }
+                } catch (org.fsnbot.intake.MalformedMailException x) {
+                    unreadable.add(e.commit() + ": " + x.getMessage());
+                }
+            }
+        });
+        assertThat(messages[0]).isEqualTo(8481);
+        assertThat(unreadable).isEmpty();
+        assertThat(found).hasSize(20).doesNotHaveDuplicates();
+        int[] again = {0};
+        assertThat(new EpochReader().walk(epoch, head, e -> again[0]++)).isEqualTo(head);
+        assertThat(again[0]).as("nothing new after the head").isZero();
+    }
+
+    private static void copyTree(Path from, Path to) throws java.io.IOException {
+        try (var files = Files.walk(from)) {
+            for (Path p : files.toList()) {
+                Path target = to.resolve(from.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(p, target);
+                    target.toFile().setWritable(true);
+                }
+            }
+        }
     }
 
     @Test
