@@ -13,6 +13,7 @@ import org.fsnbot.intake.EpochReader;
 import org.fsnbot.intake.FsnotifyRelevance;
 import org.fsnbot.intake.MaintainersPatterns;
 import org.fsnbot.intake.MboxReader;
+import org.fsnbot.intake.SeriesAssembler;
 import org.fsnbot.intake.PatchMail;
 import org.fsnbot.plan.Profile;
 import org.fsnbot.plan.Topology;
@@ -75,6 +76,25 @@ class SharedFixturesIT {
             assertThat(r.isFsnotifyPatch(m)).as("%s (%s): touches_fsnotify=%s, paths %s", f[0], f[4], f[5],
                     m.diffPaths()).isEqualTo(f[5].equals("yes"));
         }
+    }
+
+    @Test
+    void theRealV3SeriesIsAssembledCompleteUnderItsCoverLetter() throws Exception {
+        Path dir = Repo.shared().resolve("fixtures/mail");
+        List<PatchMail> mails = new java.util.ArrayList<>();
+        for (String f : List.of("020.eml", "018.eml", "017.eml", "019.eml", "028.eml", "009.eml")) {
+            mails.addAll(new MboxReader().read(dir.resolve(f)));
+        }
+        SeriesAssembler a = new SeriesAssembler();
+        List<SeriesAssembler.Candidate> current = a.current(a.assemble(mails));
+        SeriesAssembler.Candidate v3 = current.stream().filter(c -> c.total() == 3).findFirst().orElseThrow();
+        assertThat(v3.revision()).isEqualTo(3);
+        assertThat(v3.complete()).isTrue();
+        assertThat(v3.series().replyTarget().messageId()).isEqualTo("<20220629144210.2983229-1-amir73il@gmail.com>");
+        assertThat(v3.series().patches()).extracting(PatchMail::messageId).containsExactly(
+                "<20220629144210.2983229-2-amir73il@gmail.com>", "<20220629144210.2983229-3-amir73il@gmail.com>",
+                "<20220629144210.2983229-4-amir73il@gmail.com>");
+        assertThat(current).as("009 is a series of one; the reply 028 is none").hasSize(2);
     }
 
     @Test
