@@ -63,9 +63,7 @@ public final class CalibrateCommand implements Callable<Integer> {
         TextTable table = new TextTable(List.of("workload", "row", "metric", "n", "CV", "A/A change", "A/A verdict",
                 "boots for 2%"), 3);
         for (Store.Noise n : c.noise()) {
-            MetricComparison m = c.aa().metrics().stream().filter(x -> x.key().workload().equals(n.workload())
-                    && x.key().variant().equals(n.variant()) && x.key().metric().equals(n.metric())).findFirst()
-                    .orElseThrow();
+            MetricComparison m = c.aa().find(n.key()).orElseThrow();
             table.row(List.of(n.workload(), n.variant(), n.metric(), Integer.toString(n.boots()),
                     String.format(Locale.ROOT, "%.1f%%", n.cvPct()),
                     String.format(Locale.ROOT, "%+.1f%%", m.changePct()),

@@ -8,11 +8,9 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Optional;
 import org.fsnbot.build.BuildResult;
 import org.fsnbot.plan.Profile;
 import org.fsnbot.plan.Topology;
-import org.fsnbot.plan.WorkloadSpec;
 import org.fsnbot.run.InterleavedRunner;
 import org.fsnbot.run.RunResult;
 import org.fsnbot.run.Side;
@@ -58,15 +56,13 @@ public final class CalibrationPipeline {
         }
         Path dir = workRoot.resolve("calibrations").resolve(base.substring(0, 12) + "-" + System.currentTimeMillis());
         Files.createDirectories(dir);
-        Path initrd = s.initramfs().build(s.workloads().build(),
-                profile.workloads().stream().map(WorkloadSpec::commandLine).toList(), dir.resolve("initramfs.cpio.gz"));
-        Optional<Path> disk = Optional.of(s.blockImage().build(dir.resolve("block-ext4.img")));
+        GuestImage guest = GuestImage.build(s, profile, dir);
         Path image = build.bzImage().orElseThrow();
-        AcceleratorProbe.Decision accel = s.probe().probe(image,
-                s.initramfs().buildProbe(dir.resolve("probe.cpio.gz")), dir);
+        AcceleratorProbe.Decision accel = PatchTestPipeline.probe(s, image, dir);
         progress.printf("accelerator: %s (%s)%n", accel.accel(), accel.reason());
-        RunResult run = s.runner().run(new InterleavedRunner.Kernel(Side.BASE, image, initrd, disk),
-                new InterleavedRunner.Kernel(Side.PATCHED, image, initrd, disk), bootsPerSide, accel.accel(),
+        RunResult run = s.runner().run(new InterleavedRunner.Kernel(Side.BASE, image, guest.initrd(), guest.disk()),
+                new InterleavedRunner.Kernel(Side.PATCHED, image, guest.initrd(), guest.disk()), bootsPerSide,
+                accel.accel(),
                 topology, Duration.ofSeconds(profile.bootTimeoutSeconds()), dir.resolve("boots"), b -> { });
         if (run.failure().isPresent()) {
             throw new IOException("calibration boot failed twice: " + run.failure().get().outcome().detail());

@@ -64,7 +64,7 @@ public final class PatchTestPipeline {
     private final Stages s;
     private final Path workRoot;
     private final PrintStream progress;
-    private AcceleratorProbe.Decision accel;
+    private AcceleratorProbe.Decision probed;
 
     public PatchTestPipeline(Stages stages, Path workRoot, PrintStream progress) {
         this.s = stages;
@@ -130,22 +130,15 @@ public final class PatchTestPipeline {
             return buildFailure(jobId, target, facts, patchedBuild, started);
         }
 
-        Path bins = s.workloads().build();
-        List<String> commands = req.profile().workloads().stream().map(WorkloadSpec::commandLine).toList();
-        Path initrd = s.initramfs().build(bins, commands, jobDir.resolve("initramfs.cpio.gz"));
-        Optional<Path> disk = Optional.of(s.blockImage().build(jobDir.resolve("block-ext4.img")));
-        if (accel == null) {
-            Path probeImage = s.initramfs().buildProbe(workRoot.resolve("probe").resolve("probe.cpio.gz"));
-            accel = s.probe().probe(baseBuild.bzImage().orElseThrow(), probeImage, workRoot.resolve("probe"));
-            progress.printf("accelerator: %s (%s)%n", accel.accel(), accel.reason());
-        }
+        GuestImage guest = GuestImage.build(s, req.profile(), jobDir);
+        AcceleratorProbe.Decision accel = accelerator(baseBuild.bzImage().orElseThrow());
         s.store().setAccelerator(jobId, accel.accel().name(), accel.reason());
         facts.accel = accel;
 
         InterleavedRunner.Kernel baseKernel = new InterleavedRunner.Kernel(Side.BASE,
-                baseBuild.bzImage().orElseThrow(), initrd, disk);
+                baseBuild.bzImage().orElseThrow(), guest.initrd(), guest.disk());
         InterleavedRunner.Kernel patchedKernel = new InterleavedRunner.Kernel(Side.PATCHED,
-                patchedBuild.bzImage().orElseThrow(), initrd, disk);
+                patchedBuild.bzImage().orElseThrow(), guest.initrd(), guest.disk());
         Duration timeout = Duration.ofSeconds(req.profile().bootTimeoutSeconds());
         Path bootDir = jobDir.resolve("boots");
         AdaptiveSampling plan = new AdaptiveSampling(req.profile().bootsPerKernel(),
@@ -154,13 +147,8 @@ public final class PatchTestPipeline {
         RunResult run = s.runner().run(baseKernel, patchedKernel, 0, boots, accel.accel(), req.topology(), timeout,
                 bootDir, b -> saveBoot(jobId, b));
         Comparison comparison = null;
-        while (true) {
-            if (run.failure().isPresent()) {
-                break;
-            }
-            if (!run.gateFailures().isEmpty()) {
-                break;
-            }
+        // A failed boot or gate ends the job without a comparison.
+        while (run.failure().isEmpty() && run.gateFailures().isEmpty()) {
             comparison = new ChangeEstimator(policy(req.profile(), plan.lookAlpha())).compare(run.samples());
             if (!plan.wantsMore(comparison, boots)) {
                 break;
@@ -173,7 +161,7 @@ public final class PatchTestPipeline {
         }
         facts.kernelVersion = run.boots().stream().map(BootRecord::guestInfo).filter(g -> !g.isEmpty()).findFirst()
                 .map(g -> g.replaceAll(".*\"kernel\":\"([^\"]*)\".*", "$1")).orElse("unknown");
-        int failedBoots = (int) run.boots().stream().filter(b -> b.outcome().status().infrastructureFailure()).count();
+        int failedBoots = run.failedBoots();
         if (run.failure().isPresent()) {
             BootRecord f = run.failure().get();
             String what = "the " + f.side().name().toLowerCase(java.util.Locale.ROOT) + " kernel failed to boot twice ("
@@ -196,6 +184,19 @@ public final class PatchTestPipeline {
 
     /** The family-wise false alarm rate a report may have. */
     public static final double ALPHA = 0.05;
+
+    /** The accelerator for this process's boots, probed once with the first kernel built. */
+    AcceleratorProbe.Decision accelerator(Path kernel) throws IOException {
+        if (probed == null) {
+            probed = probe(s, kernel, workRoot.resolve("probe"));
+            progress.printf("accelerator: %s (%s)%n", probed.accel(), probed.reason());
+        }
+        return probed;
+    }
+
+    static AcceleratorProbe.Decision probe(Stages s, Path kernel, Path dir) throws IOException {
+        return s.probe().probe(kernel, s.initramfs().buildProbe(dir.resolve("probe.cpio.gz")), dir);
+    }
 
     static MetricPolicy policy(Profile p, double alpha) {
         Map<String, Set<String>> metrics = new HashMap<>();

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import org.fsnbot.stats.Comparison;
 import org.fsnbot.stats.MetricComparison;
+import org.fsnbot.stats.MetricKey;
 import org.fsnbot.stats.NoiseEstimate;
 import org.fsnbot.stats.Verdict;
 import org.fsnbot.store.Store;
@@ -78,8 +79,7 @@ public final class ResultTables {
     }
 
     private static java.util.Optional<MetricComparison> p99Of(Comparison c, MetricComparison p50) {
-        return c.metrics().stream().filter(m -> m.key().workload().equals(p50.key().workload())
-                && m.key().variant().equals(p50.key().variant()) && m.key().metric().equals("p99_ns")).findFirst();
+        return c.find(new MetricKey(p50.key().workload(), p50.key().variant(), "p99_ns"));
     }
 
     private static boolean hasP99(Comparison c, List<MetricComparison> rows) {
@@ -124,8 +124,7 @@ public final class ResultTables {
         java.time.Instant when = null;
         for (MetricComparison m : rows) {
             for (Store.Noise n : noise) {
-                if (n.workload().equals(m.key().workload()) && n.variant().equals(m.key().variant())
-                        && n.metric().equals(m.key().metric())) {
+                if (n.key().equals(m.key())) {
                     worst = Math.max(worst, n.cvPct());
                     when = n.when();
                 }

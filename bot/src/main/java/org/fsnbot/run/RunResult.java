@@ -20,26 +20,29 @@ public record RunResult(List<BootRecord> boots, Optional<BootRecord> failure) {
         return new RunResult(all, more.failure());
     }
 
+    /** Boots that ran to the end; only they count. */
+    private java.util.stream.Stream<BootRecord> good() {
+        return boots.stream().filter(b -> !b.outcome().status().infrastructureFailure());
+    }
+
+    /** Boots that failed (and were retried or ended the job). */
+    public int failedBoots() {
+        return boots.size() - (int) good().count();
+    }
+
     public List<Sample> samples() {
-        return boots.stream().filter(b -> !b.outcome().status().infrastructureFailure())
-                .flatMap(b -> b.samples().stream()).toList();
+        return good().flatMap(b -> b.samples().stream()).toList();
     }
 
     /** Gate checks that failed, each with the kernel side it failed on. */
     public List<String> gateFailures() {
-        return boots.stream().filter(b -> !b.outcome().status().infrastructureFailure())
-                .flatMap(b -> b.gateFailures().stream().map(f -> b.side().name().toLowerCase(java.util.Locale.ROOT)
+        return good().flatMap(b -> b.gateFailures().stream().map(f -> b.side().name().toLowerCase(java.util.Locale.ROOT)
                         + " boot " + (b.index() + 1) + ": " + f))
                 .toList();
     }
 
     /** What the workloads could not run here, once per distinct reason. */
     public List<String> skipped() {
-        return boots.stream().filter(b -> !b.outcome().status().infrastructureFailure())
-                .flatMap(b -> b.skipped().stream()).distinct().toList();
-    }
-
-    public long goodBoots(Side side) {
-        return boots.stream().filter(b -> b.side() == side && !b.outcome().status().infrastructureFailure()).count();
+        return good().flatMap(b -> b.skipped().stream()).distinct().toList();
     }
 }

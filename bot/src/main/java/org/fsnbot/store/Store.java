@@ -19,6 +19,7 @@ import org.fsnbot.run.BootRecord;
 import org.fsnbot.run.Sample;
 import org.fsnbot.stats.Comparison;
 import org.fsnbot.stats.MetricComparison;
+import org.fsnbot.stats.MetricKey;
 import org.h2.jdbcx.JdbcDataSource;
 
 /**
@@ -140,6 +141,9 @@ public final class Store {
 
     /** One metric's A/A noise on a runner, as calibrate measured it. */
     public record Noise(String workload, String variant, String metric, int boots, double cvPct, Instant when) {
+        public MetricKey key() {
+            return new MetricKey(workload, variant, metric);
+        }
     }
 
     public void saveCalibration(String runner, String accelerator, String topology, String profile, String base,
@@ -147,9 +151,7 @@ public final class Store {
         try (Connection c = ds.getConnection()) {
             c.setAutoCommit(false);
             for (Noise n : noise) {
-                MetricComparison m = aa.metrics().stream().filter(x -> x.key().workload().equals(n.workload())
-                        && x.key().variant().equals(n.variant()) && x.key().metric().equals(n.metric()))
-                        .findFirst().orElseThrow();
+                MetricComparison m = aa.find(n.key()).orElseThrow();
                 insert(c, "INSERT INTO calibrations (runner, accelerator, topology, profile, base_commit, workload,"
                         + " variant, metric, boots, cv_pct, aa_change_pct, aa_verdict, created_at)"
                         + " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", runner, accelerator, topology, profile, base,
