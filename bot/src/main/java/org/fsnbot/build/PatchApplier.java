@@ -12,6 +12,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.fsnbot.exec.CommandResult;
 import org.fsnbot.exec.CommandRunner;
+import org.fsnbot.intake.MboxWriter;
 import org.fsnbot.intake.PatchMail;
 
 /**
@@ -31,20 +32,25 @@ public final class PatchApplier {
         this.runner = runner;
     }
 
+    /**
+     * For comparing two commits of a tree: puts the checkout at head. The
+     * checkout shares the tree's object store, so any commit the tree has
+     * is there without a fetch.
+     */
+    public ApplyResult checkoutRevision(Path checkout, String head) throws IOException {
+        CommandResult r = runner.run(List.of("git", "checkout", "-q", "--detach", "-f", head), checkout,
+                Duration.ofMinutes(10));
+        if (!r.ok()) {
+            return failure(r.output());
+        }
+        return new ApplyResult(Optional.of(head), Optional.empty(), Optional.empty(), r.output());
+    }
+
     public ApplyResult apply(Path checkout, String baseCommit, List<PatchMail> patches) throws IOException {
         runner.check(List.of("git", "checkout", "-q", "--detach", "-f", baseCommit), checkout, Duration.ofMinutes(10));
         Path mbox = Files.createTempFile("fsnbot-series", ".mbox");
         try {
-            StringBuilder sb = new StringBuilder();
-            for (PatchMail p : patches) {
-                sb.append("From fsnbot Mon Sep 17 00:00:00 2001\n");
-                String raw = new String(p.raw(), java.nio.charset.StandardCharsets.ISO_8859_1);
-                sb.append(raw.replaceAll("(?m)^(>*From )", ">$1"));
-                if (!raw.endsWith("\n")) {
-                    sb.append('\n');
-                }
-            }
-            Files.writeString(mbox, sb, java.nio.charset.StandardCharsets.ISO_8859_1);
+            Files.writeString(mbox, MboxWriter.mboxrd(patches), java.nio.charset.StandardCharsets.ISO_8859_1);
             List<String> cmd = List.of("git", "-c", "user.name=fsnbot", "-c", "user.email=fsnbot@localhost",
                     "am", "--3way", "--committer-date-is-author-date", "--keep-cr", "--quiet", mbox.toString());
             CommandResult r = runner.run(cmd, checkout, Map.of("GIT_EDITOR", "true"), Duration.ofMinutes(5), l -> { });

@@ -6,8 +6,8 @@ import picocli.CommandLine.Command;
 /** fsnbot's command line. */
 @Command(name = "fsnbot", mixinStandardHelpOptions = true, version = "fsnbot 0.1.0",
         description = "Performance regression bot for the Linux fsnotify subsystem.",
-        subcommands = {TestPatchCommand.class, BenchCommand.class, CalibrateCommand.class,
-                StatsSimCommand.class})
+        subcommands = {RunCommand.class, TestPatchCommand.class, BenchCommand.class, CalibrateCommand.class,
+                StatsSimCommand.class, BenchIntakeCommand.class})
 public final class Main implements Runnable {
 
     @CommandLine.Spec

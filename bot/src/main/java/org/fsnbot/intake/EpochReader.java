@@ -16,8 +16,8 @@ import org.eclipse.jgit.treewalk.TreeWalk;
 /**
  * Reads one public-inbox v2 epoch (a bare git repository): one commit per
  * message on refs/heads/master, the raw message in the blob `m`, a
- * deletion (purge) as the blob `d`. Commits are visited oldest first from
- * a cursor (exclusive) to the head.
+ * deletion as the blob `d` (and, after public-inbox-purge, an empty `m`).
+ * Commits are visited oldest first from a cursor (exclusive) to the head.
  */
 public final class EpochReader {
 
@@ -39,8 +39,7 @@ public final class EpochReader {
     public String walk(Path gitDir, String cursor, Visitor v) throws IOException {
         // An epoch copied without its empty refs/ directory still has packed-refs; git and JGit want both.
         Files.createDirectories(gitDir.resolve("refs/heads"));
-        try (Repository repo = new FileRepositoryBuilder().setGitDir(gitDir.toFile()).setMustExist(true).build();
-                RevWalk walk = new RevWalk(repo)) {
+        try (Repository repo = open(gitDir); RevWalk walk = new RevWalk(repo)) {
             ObjectId head = repo.resolve(BRANCH);
             if (head == null) {
                 throw new IOException(gitDir + ": no " + BRANCH);
@@ -64,13 +63,44 @@ public final class EpochReader {
         }
     }
 
+    /** The head of the epoch's master branch. */
+    public String head(Path gitDir) throws IOException {
+        try (Repository repo = open(gitDir)) {
+            ObjectId head = repo.resolve(BRANCH);
+            if (head == null) {
+                throw new IOException(gitDir + ": no " + BRANCH);
+            }
+            return head.getName();
+        }
+    }
+
+    /**
+     * Whether cursor is still in the history of the head. False after a
+     * purge rewrote the epoch (the old commit is gone or off the branch).
+     */
+    public boolean contains(Path gitDir, String cursor) throws IOException {
+        try (Repository repo = open(gitDir); RevWalk walk = new RevWalk(repo)) {
+            ObjectId head = repo.resolve(BRANCH);
+            ObjectId old = ObjectId.fromString(cursor);
+            if (head == null || !repo.getObjectDatabase().has(old)) {
+                return false;
+            }
+            return walk.isMergedInto(walk.parseCommit(old), walk.parseCommit(head));
+        }
+    }
+
+    private static Repository open(Path gitDir) throws IOException {
+        return new FileRepositoryBuilder().setGitDir(gitDir.toFile()).setMustExist(true).build();
+    }
+
     private static Optional<byte[]> message(Repository repo, RevCommit c) throws IOException {
         try (TreeWalk tw = new TreeWalk(repo)) {
             tw.addTree(c.getTree());
             tw.setRecursive(false);
             while (tw.next()) {
                 if (tw.getPathString().equals("m")) {
-                    return Optional.of(repo.open(tw.getObjectId(0), Constants.OBJ_BLOB).getBytes());
+                    byte[] m = repo.open(tw.getObjectId(0), Constants.OBJ_BLOB).getBytes();
+                    return m.length == 0 ? Optional.empty() : Optional.of(m);
                 }
             }
         }

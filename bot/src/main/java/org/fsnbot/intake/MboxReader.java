@@ -80,7 +80,7 @@ public final class MboxReader {
     }
 
     /** Splits on mbox From_ lines, un-armoring >From lines (mboxrd). */
-    static List<byte[]> split(byte[] bytes) {
+    public static List<byte[]> split(byte[] bytes) {
         String text = new String(bytes, StandardCharsets.ISO_8859_1);
         List<String> lines = Arrays.asList(text.split("\n", -1));
         if (lines.isEmpty() || !FROM_LINE.matcher(lines.get(0)).matches()) {

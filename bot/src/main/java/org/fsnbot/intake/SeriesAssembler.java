@@ -44,6 +44,12 @@ public final class SeriesAssembler {
             return m;
         }
 
+        /** The series' title, lower-cased: revisions of one series live in different threads, the title ties them. */
+        public String title() {
+            PatchMail first = cover.orElseGet(() -> parts.values().iterator().next());
+            return SubjectPrefix.parse(first.subject()).title().toLowerCase(java.util.Locale.ROOT);
+        }
+
         public PatchSeries series() {
             if (!complete()) {
                 throw new IllegalStateException("series " + threadRoot + " v" + revision + " misses parts " + missing());
@@ -89,16 +95,10 @@ public final class SeriesAssembler {
     public List<Candidate> current(List<Candidate> candidates) {
         Map<String, Candidate> best = new LinkedHashMap<>();
         for (Candidate c : candidates) {
-            best.merge(title(c), c, (a, b) -> Comparator.<Candidate>comparingInt(Candidate::revision)
+            best.merge(c.title(), c, (a, b) -> Comparator.<Candidate>comparingInt(Candidate::revision)
                     .thenComparing(Candidate::complete).compare(a, b) >= 0 ? a : b);
         }
         return List.copyOf(best.values());
-    }
-
-    /** Revisions of one series live in different threads; their title ties them together. */
-    private static String title(Candidate c) {
-        PatchMail first = c.cover().orElseGet(() -> c.parts().values().iterator().next());
-        return SubjectPrefix.parse(first.subject()).title().toLowerCase(java.util.Locale.ROOT);
     }
 
     private static String root(PatchMail m, SubjectPrefix p, Map<String, PatchMail> byId) {

@@ -51,8 +51,12 @@ public final class Outbox {
             }
             m.setSubject(r.subject(), "UTF-8");
             m.setSentDate(new Date());
-            m.setHeader("In-Reply-To", r.inReplyTo());
-            m.setHeader("References", String.join(" ", r.references()));
+            if (r.inReplyTo() != null) {
+                m.setHeader("In-Reply-To", r.inReplyTo());
+            }
+            if (!r.references().isEmpty()) {
+                m.setHeader("References", String.join(" ", r.references()));
+            }
             m.setText(r.body(), "UTF-8", "plain");
             m.setHeader("X-Mailer", "fsnbot");
             m.saveChanges();

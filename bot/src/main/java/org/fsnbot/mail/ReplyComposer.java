@@ -43,9 +43,17 @@ public final class ReplyComposer {
         refs.remove(target.messageId());
         refs.add(target.messageId());
         String subject = target.subject().matches("(?i)^re:.*") ? target.subject() : "Re: " + target.subject();
-        String id = "<fsnbot." + UUID.randomUUID().toString().replace("-", "").substring(0, 20) + "@" + domain + ">";
-        return new Reply(id, fromAddress, List.of(author), new ArrayList<>(cc.values()), subject,
+        return new Reply(newId(), fromAddress, List.of(author), new ArrayList<>(cc.values()), subject,
                 target.messageId(), refs, body);
+    }
+
+    /** A report that starts its own thread (a watched tree's new head has no patch mail to answer). */
+    public Reply composeNew(List<String> to, String subject, String body) {
+        return new Reply(newId(), fromAddress, to, List.of(), subject, null, List.of(), body);
+    }
+
+    private String newId() {
+        return "<fsnbot." + UUID.randomUUID().toString().replace("-", "").substring(0, 20) + "@" + domain + ">";
     }
 
     private static List<String> concat(List<String> a, List<String> b) {

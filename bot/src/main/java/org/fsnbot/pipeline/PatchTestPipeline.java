@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import org.fsnbot.build.ApplyResult;
 import org.fsnbot.build.BuildResult;
 import org.fsnbot.build.KernelBuilder;
@@ -73,34 +74,63 @@ public final class PatchTestPipeline {
     }
 
     public PatchTestOutcome run(PatchTestRequest req) throws IOException, MalformedMailException, SQLException {
-        long started = System.nanoTime();
-        PatchSeries series = s.mboxReader().readSeries(req.mbox());
+        return run(req, s.mboxReader().readSeries(req.mbox()));
+    }
+
+    /** Tests a series already assembled (by the follower), in the order given. */
+    public PatchTestOutcome run(PatchTestRequest req, PatchSeries series) throws IOException, SQLException {
         PatchMail target = series.replyTarget();
         progress.printf("series: %s (%d patch%s)%n", target.subject(), series.patches().size(),
                 series.patches().size() == 1 ? "" : "es");
+        Change change = new Change(target.subject(), target.messageId(),
+                (checkout, base) -> s.applier().apply(checkout, base, series.toApply()),
+                body -> s.composer().compose(target, body));
+        return start(req, s.store().saveSeries(series), change);
+    }
 
+    /** Measures a tree's head against an older commit of it; the report starts its own thread. */
+    public PatchTestOutcome compare(RevisionCompareRequest req) throws IOException, SQLException {
+        Path repo = s.trees().localRepository(req.tree());
+        String head = s.trees().resolve(repo, req.headRev());
+        String subject = "[fsnbot] " + s.trees().describe(repo, head);
+        progress.printf("compare: %s against %s%n", head.substring(0, 12), req.baseRev());
+        Change change = new Change(subject, null, (checkout, base) -> s.applier().checkoutRevision(checkout, head),
+                body -> s.composer().composeNew(req.reportTo(), subject, body));
+        return start(req, null, change);
+    }
+
+    /** What is measured against the base and where its result goes. */
+    private record Change(String subject, String messageId, ApplyStep step, Function<String, Reply> address) {
+    }
+
+    @FunctionalInterface
+    private interface ApplyStep {
+        ApplyResult apply(Path checkout, String baseCommit) throws IOException;
+    }
+
+    private PatchTestOutcome start(JobRequest req, Long seriesId, Change change) throws IOException, SQLException {
+        long started = System.nanoTime();
         Path repo = s.trees().localRepository(req.tree());
         String base = s.trees().resolve(repo, req.baseRev());
-        long seriesId = s.store().saveSeries(series);
         long jobId = s.store().createJob(seriesId, req.tree(), req.baseRev(), req.profile().name(),
                 req.topology().toString());
         Path jobDir = workRoot.resolve("jobs").resolve(Long.toString(jobId));
         Files.createDirectories(jobDir);
-        Facts facts = new Facts(req, target, s.trees().describe(repo, base));
+        Facts facts = new Facts(req, change, s.trees().describe(repo, base));
         Path lockFile = workRoot.resolve("locks").resolve(base.substring(0, 12) + ".lock");
         Files.createDirectories(lockFile.getParent());
         // One job at a time per base checkout: a second fsnbot on the same
         // home waits here instead of switching the tree under the first.
         try (FileChannel ch = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
                 FileLock lock = ch.lock()) {
-            return measure(req, series, target, repo, base, jobId, jobDir, facts, started);
+            return measure(req, change, repo, base, jobId, jobDir, facts, started);
         } catch (IOException | RuntimeException e) {
             s.store().finishJob(jobId, "ERROR", e.toString());
             throw e;
         }
     }
 
-    private PatchTestOutcome measure(PatchTestRequest req, PatchSeries series, PatchMail target, Path repo,
+    private PatchTestOutcome measure(JobRequest req, Change target, Path repo,
             String base, long jobId, Path jobDir, Facts facts, long started) throws IOException, SQLException {
         Path checkout = s.trees().checkout(repo, base);
         BuildResult baseBuild = s.builder().buildBase(checkout, base, s.config());
@@ -109,7 +139,7 @@ public final class PatchTestPipeline {
             return buildFailure(jobId, target, facts, baseBuild, started);
         }
 
-        ApplyResult applied = s.applier().apply(checkout, base, series.patches());
+        ApplyResult applied = target.step().apply(checkout, base);
         if (!applied.applied()) {
             s.store().setCommits(jobId, base, null);
             String body = s.renderer().doesNotApply(facts.build(null, null, elapsed(started)), applied);
@@ -216,16 +246,16 @@ public final class PatchTestPipeline {
         }
     }
 
-    private PatchTestOutcome buildFailure(long jobId, PatchMail target, Facts facts, BuildResult b, long started)
+    private PatchTestOutcome buildFailure(long jobId, Change target, Facts facts, BuildResult b, long started)
             throws IOException, SQLException {
         String body = s.renderer().buildFailure(facts.build(elapsed(started)), b);
         return finish(jobId, target, PatchTestOutcome.Kind.BUILD_FAILURE, Optional.empty(), body,
                 b.label() + " build failed");
     }
 
-    private PatchTestOutcome finish(long jobId, PatchMail target, PatchTestOutcome.Kind kind,
+    private PatchTestOutcome finish(long jobId, Change target, PatchTestOutcome.Kind kind,
             Optional<org.fsnbot.stats.Verdict> verdict, String body, String detail) throws IOException, SQLException {
-        Reply reply = s.composer().compose(target, body);
+        Reply reply = target.address().apply(body);
         Path eml = s.outbox().write(reply);
         s.store().saveMail(jobId, reply, kind.name(), eml.toString());
         s.store().finishJob(jobId, kind.name(), detail);
@@ -240,14 +270,14 @@ public final class PatchTestPipeline {
 
     /** The job facts as they become known, frozen into a JobFacts per reply. */
     private static final class Facts {
-        private final PatchTestRequest req;
-        private final PatchMail target;
+        private final JobRequest req;
+        private final Change target;
         private final String base;
         private String patched;
         private String kernelVersion = "not booted";
         private AcceleratorProbe.Decision accel;
 
-        Facts(PatchTestRequest req, PatchMail target, String base) {
+        Facts(JobRequest req, Change target, String base) {
             this.req = req;
             this.target = target;
             this.base = base;
@@ -258,7 +288,8 @@ public final class PatchTestPipeline {
         }
 
         JobFacts build(String patchedOverride, AcceleratorProbe.Decision a, String wall) {
-            return new JobFacts(target.subject(), target.messageId(), req.tree(), base, patchedOverride,
+            return new JobFacts(target.subject(), target.messageId() == null ? "" : target.messageId(), req.tree(), base, req.baseReason(),
+                    patchedOverride,
                     kernelVersion, req.topology().toString(),
                     a == null ? "not booted" : a.accel().label(), a == null ? "no boot was needed" : a.reason(),
                     req.profile().name(), req.profile().description(), req.reproduceCommand(), wall);

@@ -6,11 +6,18 @@ import org.fsnbot.plan.Profile;
 import org.fsnbot.plan.Topology;
 
 /** One `fsnbot test-patch` invocation: what to test, on what, how hard. */
-public record PatchTestRequest(String tree, String baseRev, Path mbox, Profile profile, Topology topology) {
+public record PatchTestRequest(String tree, String baseRev, String baseReason, Path mbox, Profile profile,
+        Topology topology) implements JobRequest {
+
+    /** A request whose base was named by the person asking. */
+    public PatchTestRequest(String tree, String baseRev, Path mbox, Profile profile, Topology topology) {
+        this(tree, baseRev, "named on the command line", mbox, profile, topology);
+    }
 
     public PatchTestRequest {
         Objects.requireNonNull(tree, "tree");
         Objects.requireNonNull(baseRev, "base");
+        Objects.requireNonNull(baseReason, "baseReason");
         Objects.requireNonNull(mbox, "mbox");
         Objects.requireNonNull(profile, "profile");
         Objects.requireNonNull(topology, "topology");
@@ -19,6 +26,7 @@ public record PatchTestRequest(String tree, String baseRev, Path mbox, Profile p
         }
     }
 
+    @Override
     public String reproduceCommand() {
         return "fsnbot test-patch --tree " + tree + " --base " + baseRev + " --mbox " + mbox.getFileName()
                 + " --profile " + profile.name() + " --topology " + topology;

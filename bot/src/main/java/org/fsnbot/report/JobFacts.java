@@ -6,7 +6,8 @@ import java.util.Objects;
  * What every reply states about the job: what was tested on what, where,
  * and how to reproduce it.
  */
-public record JobFacts(String patchSubject, String patchMessageId, String tree, String base, String patched,
+public record JobFacts(String patchSubject, String patchMessageId, String tree, String base, String baseReason,
+        String patched,
         String kernelVersion, String topology, String accelerator, String acceleratorReason, String profile,
         String profileDescription, String reproduce, String wallTime) {
 
@@ -14,6 +15,7 @@ public record JobFacts(String patchSubject, String patchMessageId, String tree, 
         Objects.requireNonNull(patchSubject);
         Objects.requireNonNull(tree);
         Objects.requireNonNull(base);
+        Objects.requireNonNull(baseReason);
         Objects.requireNonNull(reproduce);
     }
 }

@@ -35,6 +35,16 @@ public final class Store {
         Flyway.configure().dataSource(ds).locations("classpath:db/migration").load().migrate();
     }
 
+    /** The follower's cursors, seen Message-IDs and waiting patch mails. */
+    public IntakeLedger intake() {
+        return new IntakeLedger(ds);
+    }
+
+    /** The queue of series and tree heads waiting to be measured. */
+    public WorkQueue queue() {
+        return new WorkQueue(ds);
+    }
+
     public static Store h2(Path file) {
         JdbcDataSource h2 = new JdbcDataSource();
         h2.setURL("jdbc:h2:file:" + file.toAbsolutePath() + ";AUTO_SERVER=TRUE");
@@ -54,35 +64,36 @@ public final class Store {
                     }
                 }
             }
-            return insert(c, "INSERT INTO series (message_id, subject, author, patch_count, received_at) VALUES (?,?,?,?,?)",
+            return Jdbc.insert(c, "INSERT INTO series (message_id, subject, author, patch_count, received_at) VALUES (?,?,?,?,?)",
                     mid, s.replyTarget().subject(), s.replyTarget().from(), s.patches().size(), now());
         }
     }
 
-    public long createJob(long seriesId, String tree, String baseRev, String profile, String topology)
+    /** A job; seriesId is null when two commits of a tree are compared. */
+    public long createJob(Long seriesId, String tree, String baseRev, String profile, String topology)
             throws SQLException {
         try (Connection c = ds.getConnection()) {
-            return insert(c, "INSERT INTO jobs (series_id, tree, base_rev, profile, topology, state, created_at)"
+            return Jdbc.insert(c, "INSERT INTO jobs (series_id, tree, base_rev, profile, topology, state, created_at)"
                     + " VALUES (?,?,?,?,?,?,?)", seriesId, tree, baseRev, profile, topology, "running", now());
         }
     }
 
     public void setCommits(long jobId, String base, String patched) throws SQLException {
-        update("UPDATE jobs SET base_commit = ?, patched_commit = ? WHERE id = ?", base, patched, jobId);
+        Jdbc.update(ds, "UPDATE jobs SET base_commit = ?, patched_commit = ? WHERE id = ?", base, patched, jobId);
     }
 
     public void setAccelerator(long jobId, String accel, String reason) throws SQLException {
-        update("UPDATE jobs SET accelerator = ?, accel_reason = ? WHERE id = ?", accel, reason, jobId);
+        Jdbc.update(ds, "UPDATE jobs SET accelerator = ?, accel_reason = ? WHERE id = ?", accel, reason, jobId);
     }
 
     public void finishJob(long jobId, String outcome, String detail) throws SQLException {
-        update("UPDATE jobs SET state = 'done', outcome = ?, detail = ?, finished_at = ? WHERE id = ?",
+        Jdbc.update(ds, "UPDATE jobs SET state = 'done', outcome = ?, detail = ?, finished_at = ? WHERE id = ?",
                 outcome, truncate(detail, 4000), now(), jobId);
     }
 
     public void saveBuild(long jobId, BuildResult b) throws SQLException {
         try (Connection c = ds.getConnection()) {
-            insert(c, "INSERT INTO builds (job_id, label, commit_id, ok, reused, seconds, objects_compiled, error_lines,"
+            Jdbc.insert(c, "INSERT INTO builds (job_id, label, commit_id, ok, reused, seconds, objects_compiled, error_lines,"
                     + " log_path) VALUES (?,?,?,?,?,?,?,?,?)", jobId, b.label(), b.commit(), b.ok(), b.reused(),
                     b.seconds(), b.objectsCompiled(), String.join("\n", b.errorLines()), b.log().toString());
         }
@@ -91,7 +102,7 @@ public final class Store {
     public void saveBoot(long jobId, BootRecord b) throws SQLException {
         try (Connection c = ds.getConnection()) {
             c.setAutoCommit(false);
-            long bootRow = insert(c, "INSERT INTO boots (job_id, boot_id, side, boot_index, attempt, status, accelerator,"
+            long bootRow = Jdbc.insert(c, "INSERT INTO boots (job_id, boot_id, side, boot_index, attempt, status, accelerator,"
                     + " seconds, detail, guest_info, console_tail, console_path) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
                     jobId, b.outcome().bootId(), b.side().name(), b.index(), b.attempt(), b.outcome().status().name(),
                     b.outcome().accel().name(), b.outcome().seconds(), truncate(b.outcome().detail(), 4000),
@@ -100,7 +111,7 @@ public final class Store {
             try (PreparedStatement ps = c.prepareStatement("INSERT INTO samples (boot_id, workload, variant, metric, rep,"
                     + " val, unit, lower_is_better) VALUES (?,?,?,?,?,?,?,?)")) {
                 for (Sample s : b.samples()) {
-                    bind(ps, bootRow, s.workload(), s.variant(), s.metric(), s.rep(), s.value(), s.unit(),
+                    Jdbc.bind(ps, bootRow, s.workload(), s.variant(), s.metric(), s.rep(), s.value(), s.unit(),
                             s.lowerIsBetter());
                     ps.addBatch();
                 }
@@ -117,13 +128,13 @@ public final class Store {
                 if (m.verdict().isEmpty()) {
                     continue;
                 }
-                insert(c, "INSERT INTO verdicts (job_id, workload, variant, metric, n_base, n_patched, mean_base,"
+                Jdbc.insert(c, "INSERT INTO verdicts (job_id, workload, variant, metric, n_base, n_patched, mean_base,"
                         + " mean_patched, change_pct, ci_low_pct, ci_high_pct, p_value, verdict, overall)"
                         + " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)", jobId, m.key().workload(), m.key().variant(),
                         m.key().metric(), m.nBase(), m.nPatched(), m.meanBase(), m.meanPatched(), m.changePct(),
                         finite(m.ciLowPct()), finite(m.ciHighPct()), m.pValue(), m.verdict().get().name(), false);
             }
-            insert(c, "INSERT INTO verdicts (job_id, verdict, overall) VALUES (?,?,?)", jobId,
+            Jdbc.insert(c, "INSERT INTO verdicts (job_id, verdict, overall) VALUES (?,?,?)", jobId,
                     comparison.overall().name(), true);
             c.commit();
         }
@@ -133,7 +144,7 @@ public final class Store {
         try (Connection c = ds.getConnection()) {
             List<String> rcpt = new java.util.ArrayList<>(r.to());
             rcpt.addAll(r.cc());
-            insert(c, "INSERT INTO outgoing_mail (job_id, message_id, in_reply_to, subject, recipients, kind, state,"
+            Jdbc.insert(c, "INSERT INTO outgoing_mail (job_id, message_id, in_reply_to, subject, recipients, kind, state,"
                     + " eml_path, created_at) VALUES (?,?,?,?,?,?,?,?,?)", jobId, r.messageId(), r.inReplyTo(),
                     r.subject(), truncate(String.join(", ", rcpt), 4000), kind, "written", emlPath, now());
         }
@@ -152,7 +163,7 @@ public final class Store {
             c.setAutoCommit(false);
             for (Noise n : noise) {
                 MetricComparison m = aa.find(n.key()).orElseThrow();
-                insert(c, "INSERT INTO calibrations (runner, accelerator, topology, profile, base_commit, workload,"
+                Jdbc.insert(c, "INSERT INTO calibrations (runner, accelerator, topology, profile, base_commit, workload,"
                         + " variant, metric, boots, cv_pct, aa_change_pct, aa_verdict, created_at)"
                         + " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", runner, accelerator, topology, profile, base,
                         n.workload(), n.variant(), n.metric(), n.boots(), n.cvPct(), m.changePct(),
@@ -171,7 +182,7 @@ public final class Store {
                         + " AND accelerator = ? AND topology = ? AND profile = ? AND created_at = (SELECT"
                         + " MAX(created_at) FROM calibrations d WHERE d.runner = c.runner AND d.accelerator ="
                         + " c.accelerator AND d.topology = c.topology AND d.profile = c.profile)")) {
-            bind(ps, runner, accelerator, topology, profile);
+            Jdbc.bind(ps, runner, accelerator, topology, profile);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     out.add(new Noise(rs.getString(1), rs.getString(2), rs.getString(3), rs.getInt(4), rs.getDouble(5),
@@ -190,7 +201,7 @@ public final class Store {
         try (Connection c = ds.getConnection();
                 PreparedStatement ps = c.prepareStatement("SELECT COUNT(*) FROM " + table
                         + (where.isEmpty() ? "" : " WHERE " + where))) {
-            bind(ps, args);
+            Jdbc.bind(ps, args);
             try (ResultSet rs = ps.executeQuery()) {
                 rs.next();
                 return rs.getLong(1);
@@ -200,42 +211,25 @@ public final class Store {
 
     public String text(String sql, Object... args) throws SQLException {
         try (Connection c = ds.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
-            bind(ps, args);
+            Jdbc.bind(ps, args);
             try (ResultSet rs = ps.executeQuery()) {
                 return rs.next() ? rs.getString(1) : null;
             }
         }
     }
 
-    private void update(String sql, Object... args) throws SQLException {
+    /** The first column of every row; for tests and status output. */
+    public List<String> texts(String sql, Object... args) throws SQLException {
+        List<String> out = new java.util.ArrayList<>();
         try (Connection c = ds.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
-            bind(ps, args);
-            ps.executeUpdate();
-        }
-    }
-
-    private static long insert(Connection c, String sql, Object... args) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement(sql, Statement.RETURN_GENERATED_KEYS)) {
-            bind(ps, args);
-            ps.executeUpdate();
-            try (ResultSet rs = ps.getGeneratedKeys()) {
-                rs.next();
-                return rs.getLong(1);
+            Jdbc.bind(ps, args);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(rs.getString(1));
+                }
             }
         }
-    }
-
-    private static void bind(PreparedStatement ps, Object... args) throws SQLException {
-        for (int i = 0; i < args.length; i++) {
-            Object a = args[i];
-            if (a == null) {
-                ps.setNull(i + 1, Types.NULL);
-            } else if (a instanceof Instant t) {
-                ps.setTimestamp(i + 1, Timestamp.from(t));
-            } else {
-                ps.setObject(i + 1, a);
-            }
-        }
+        return out;
     }
 
     private static Double finite(double v) {

@@ -30,6 +30,7 @@ class ReplyRendererTest {
     static JobFacts facts() {
         return new JobFacts("[PATCH] fsnotify: a patch", "<p@x>", "/var/cache/fsnbot/linux-6.12",
                 "19b9592301b6 (\"Linux 6.12.117-1~deb12u1 from Debian's linux-source-6.12\")",
+                "named on the command line",
                 "2545c8ac2fc9 (\"fsnotify: revalidate children's parent-watched flags on every parent event\")",
                 "6.12.117+", "sockets=2,cores=1,threads=1,nodes=2,mem=512M", Accelerator.TCG.label(),
                 "KVM guest did not boot within 30 s", "quick", "Small iteration counts sized for TCG.",

@@ -1,0 +1,65 @@
+package org.fsnbot.cli;
+
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import org.fsnbot.pipeline.RunConfig;
+import org.fsnbot.pipeline.RunLoop;
+import org.fsnbot.pipeline.StandardStages;
+import org.fsnbot.schedule.RunScheduler;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** `fsnbot run`: follow the inboxes and trees, queue, measure, reply to the outbox. */
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = "Follow the configured inboxes and trees; test what is new; write replies to the outbox.")
+public final class RunCommand implements Callable<Integer> {
+
+    @Option(names = "--config", description = "YAML file merged over the embedded defaults (fsnbot-defaults.yaml).")
+    Path config;
+
+    @Option(names = "--once", description = "One poll, then measure what it queued, then exit.")
+    boolean once;
+
+    @Option(names = "--queue-only", description = "Poll and queue, but measure nothing (with --once: a dry look).")
+    boolean queueOnly;
+
+    @Option(names = "--home", description = "Overrides the configuration's home.")
+    Path home;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintStream err = System.err;
+        RunConfig cfg;
+        try {
+            cfg = RunConfig.load(Optional.ofNullable(config));
+        } catch (IllegalArgumentException e) {
+            err.println("fsnbot: " + e.getMessage());
+            return TestPatchCommand.EXIT_BAD_INPUT;
+        }
+        Path root = home != null ? home : cfg.homeDir();
+        Files.createDirectories(root);
+        RunLoop loop = new RunLoop(cfg, StandardStages.create(root, root.resolve("outbox"), cfg.from(), err), root,
+                err);
+        loop.recover();
+        if (!once) {
+            if (queueOnly) {
+                err.println("fsnbot: --queue-only needs --once");
+                return TestPatchCommand.EXIT_BAD_INPUT;
+            }
+            new RunScheduler(loop).runForever();
+            return 0;
+        }
+        RunLoop.PollReport r = loop.poll();
+        err.printf("fsnbot: poll: %d queued, %d superseded, %d older revision(s) cancelled, %d incomplete,"
+                + " %d tree head(s) queued%n", r.series().queued().size(), r.series().superseded(),
+                r.series().cancelled(), r.series().incomplete(), r.trees().size());
+        int ran = queueOnly ? 0 : loop.drain();
+        if (!queueOnly) {
+            err.printf("fsnbot: measured %d unit(s) of work%n", ran);
+        }
+        return r.errors().isEmpty() ? 0 : 1;
+    }
+}

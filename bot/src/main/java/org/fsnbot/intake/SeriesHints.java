@@ -1,0 +1,54 @@
+package org.fsnbot.intake;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What a series says about itself below the diff, as `git format-patch
+ * --base` and b4 write it: the commit it was made on and the patch-ids of
+ * patches it needs first; plus the review trailers given on the thread.
+ */
+public record SeriesHints(Optional<String> baseCommit, List<String> prerequisitePatchIds, List<String> trailers) {
+
+    private static final Pattern BASE = Pattern.compile("(?m)^base-commit: *([0-9a-f]{40})\\s*$");
+    private static final Pattern PREREQ = Pattern.compile("(?m)^prerequisite-patch-id: *([0-9a-f]{40})\\s*$");
+    private static final Pattern TRAILER = Pattern.compile(
+            "(?m)^((?:Reviewed|Acked|Tested|Reported|Suggested)-by: *[^\\n]*\\S)\\s*$");
+
+    public SeriesHints {
+        prerequisitePatchIds = List.copyOf(prerequisitePatchIds);
+        trailers = List.copyOf(trailers);
+    }
+
+    /**
+     * Reads the series' messages (cover letter first, then the patches);
+     * the first base-commit wins, prerequisites are kept in order.
+     */
+    public static SeriesHints of(List<byte[]> raws) {
+        String base = null;
+        Set<String> prereqs = new LinkedHashSet<>();
+        Set<String> trailers = new LinkedHashSet<>();
+        for (byte[] raw : raws) {
+            String text = new String(raw, StandardCharsets.ISO_8859_1);
+            Matcher b = BASE.matcher(text);
+            if (base == null && b.find()) {
+                base = b.group(1);
+            }
+            Matcher p = PREREQ.matcher(text);
+            while (p.find()) {
+                prereqs.add(p.group(1));
+            }
+            Matcher t = TRAILER.matcher(text);
+            while (t.find()) {
+                trailers.add(t.group(1));
+            }
+        }
+        return new SeriesHints(Optional.ofNullable(base), new ArrayList<>(prereqs), new ArrayList<>(trailers));
+    }
+}

@@ -1,0 +1,98 @@
+package org.fsnbot.intake;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.eclipse.jgit.lib.ObjectId;
+import org.eclipse.jgit.lib.Repository;
+import org.eclipse.jgit.revwalk.RevCommit;
+import org.eclipse.jgit.revwalk.RevWalk;
+import org.eclipse.jgit.storage.file.FileRepositoryBuilder;
+import org.eclipse.jgit.treewalk.TreeWalk;
+import org.eclipse.jgit.treewalk.filter.TreeFilter;
+
+/**
+ * Looks at the commits a watched branch gained: which of them touch the
+ * fsnotify paths of the MAINTAINERS file at the new head. Each commit is
+ * compared with its first parent, so a merge counts with what it brings.
+ */
+public final class TreeWatcher {
+
+    /** One new commit and the fsnotify paths it touches (empty: none). */
+    public record NewCommit(String id, String subject, List<String> fsnotifyPaths) {
+        public NewCommit {
+            fsnotifyPaths = List.copyOf(fsnotifyPaths);
+        }
+    }
+
+    /** The branch head now and the commits since the last look, oldest first. */
+    public record Scan(String head, List<NewCommit> commits) {
+        public Scan {
+            commits = List.copyOf(commits);
+        }
+
+        public List<NewCommit> touchingFsnotify() {
+            return commits.stream().filter(c -> !c.fsnotifyPaths().isEmpty()).toList();
+        }
+    }
+
+    /** The branch's head commit, or empty when the repository has no such branch. */
+    public Optional<String> head(Path repo, String branch) throws IOException {
+        try (Repository r = open(repo)) {
+            ObjectId id = r.resolve(ref(branch) + "^{commit}");
+            return Optional.ofNullable(id).map(ObjectId::getName);
+        }
+    }
+
+    /** The commits reachable from the branch head but not from since. */
+    public Scan scan(Path repo, String branch, String since) throws IOException {
+        try (Repository r = open(repo); RevWalk walk = new RevWalk(r)) {
+            ObjectId head = r.resolve(ref(branch) + "^{commit}");
+            if (head == null) {
+                throw new IOException(repo + ": no branch " + branch);
+            }
+            RevCommit headCommit = walk.parseCommit(head);
+            MaintainersPatterns patterns = MaintainersPatterns.atCommit(r, headCommit);
+            walk.markStart(headCommit);
+            walk.markUninteresting(walk.parseCommit(ObjectId.fromString(since)));
+            List<NewCommit> out = new ArrayList<>();
+            for (RevCommit c : walk) {
+                out.add(new NewCommit(c.getName(), c.getShortMessage(), touched(r, walk, c, patterns)));
+            }
+            java.util.Collections.reverse(out);
+            return new Scan(head.getName(), out);
+        }
+    }
+
+    private static List<String> touched(Repository r, RevWalk walk, RevCommit c, MaintainersPatterns patterns)
+            throws IOException {
+        List<String> paths = new ArrayList<>();
+        try (TreeWalk tw = new TreeWalk(r)) {
+            if (c.getParentCount() > 0) {
+                tw.addTree(walk.parseCommit(c.getParent(0)).getTree());
+            } else {
+                tw.addTree(new org.eclipse.jgit.treewalk.EmptyTreeIterator());
+            }
+            tw.addTree(c.getTree());
+            tw.setRecursive(true);
+            tw.setFilter(TreeFilter.ANY_DIFF);
+            while (tw.next()) {
+                if (patterns.matches(tw.getPathString())) {
+                    paths.add(tw.getPathString());
+                }
+            }
+        }
+        return paths;
+    }
+
+    private static String ref(String branch) {
+        return branch.matches("[0-9a-f]{40}") || branch.startsWith("refs/") ? branch : "refs/heads/" + branch;
+    }
+
+    private static Repository open(Path repo) throws IOException {
+        Path gitDir = repo.resolve(".git").toFile().isDirectory() ? repo.resolve(".git") : repo;
+        return new FileRepositoryBuilder().setGitDir(gitDir.toFile()).setMustExist(true).build();
+    }
+}

@@ -1,0 +1,140 @@
+package org.fsnbot.pipeline;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import okhttp3.OkHttpClient;
+import org.fsnbot.exec.CommandRunner;
+import org.fsnbot.intake.EpochMirror;
+import org.fsnbot.intake.EpochReader;
+import org.fsnbot.intake.FsnotifyRelevance;
+import org.fsnbot.intake.InboxFollower;
+import org.fsnbot.intake.LoreClient;
+import org.fsnbot.intake.MaintainersPatterns;
+import org.fsnbot.intake.PatchIds;
+import org.fsnbot.intake.SeriesAssembler;
+import org.fsnbot.intake.TreeWatcher;
+import org.fsnbot.plan.BaseResolver;
+import org.fsnbot.plan.Profile;
+import org.fsnbot.plan.Topology;
+import org.fsnbot.store.IntakeLedger;
+import org.fsnbot.store.WorkQueue;
+
+/**
+ * One cycle of `fsnbot run`: poll every inbox and watched branch, queue
+ * what is new, then (unless queue-only) measure the queue. A failure of
+ * one inbox or tree is logged and does not stop the others.
+ */
+public final class RunLoop {
+
+    /** What one poll found. */
+    public record PollReport(List<InboxFollower.PollStats> inboxes, SeriesQueuer.Result series, List<Long> trees,
+            List<String> errors) {
+        public PollReport {
+            inboxes = List.copyOf(inboxes);
+            trees = List.copyOf(trees);
+            errors = List.copyOf(errors);
+        }
+    }
+
+    private final RunConfig config;
+    private final InboxFollower follower;
+    private final SeriesQueuer series;
+    private final TreeQueuer trees;
+    private final QueueWorker worker;
+    private final IntakeLedger ledger;
+    private final WorkQueue queue;
+    private final PrintStream log;
+
+    public RunLoop(RunConfig config, PatchTestPipeline.Stages stages, Path home, PrintStream log)
+            throws IOException {
+        this.config = config;
+        this.log = log;
+        this.ledger = stages.store().intake();
+        this.queue = stages.store().queue();
+        OkHttpClient http = new OkHttpClient.Builder().connectTimeout(Duration.ofSeconds(20))
+                .readTimeout(Duration.ofSeconds(120)).build();
+        LoreClient lore = new LoreClient(http, new ObjectMapper(), stages.mboxReader());
+        FsnotifyRelevance relevance = new FsnotifyRelevance(patterns(config, stages));
+        this.follower = new InboxFollower(lore, new EpochMirror(), new EpochReader(), stages.mboxReader(), relevance,
+                home.resolve("lore"), log);
+        CommandRunner runner = new CommandRunner();
+        this.series = new SeriesQueuer(ledger, queue, new SeriesAssembler(), relevance, stages.mboxReader(), lore,
+                config.allInboxUrl(), new PatchIds(runner, home.resolve("tmp")),
+                new BaseResolver(stages.trees(), config.bases()), config.incompleteWait(), Clock.systemUTC(), log);
+        this.trees = new TreeQueuer(stages.trees(), new TreeWatcher(), ledger, queue, log);
+        this.worker = new QueueWorker(queue, ledger, stages.mboxReader(), new PatchTestPipeline(stages, home, log),
+                Profile.load(config.profile()), Topology.parse(config.topology()), config.treeReportTo(),
+                home.resolve("queue"), log);
+    }
+
+    /**
+     * Relevance comes from the MAINTAINERS file of the first configured
+     * base, so the patterns follow the tree rather than a list in our code.
+     */
+    private static MaintainersPatterns patterns(RunConfig config, PatchTestPipeline.Stages stages)
+            throws IOException {
+        BaseResolver.Base first = config.bases().get(0);
+        return MaintainersPatterns.atRevision(stages.trees().localRepository(first.tree()), first.rev());
+    }
+
+    /** Work left running by a killed process goes back to the queue. */
+    public int recover() throws SQLException {
+        int n = queue.requeueRunning();
+        if (n > 0) {
+            log.printf("queue: %d unit(s) left running by a previous process requeued%n", n);
+        }
+        return n;
+    }
+
+    public PollReport poll() throws SQLException {
+        List<InboxFollower.PollStats> stats = new ArrayList<>();
+        List<String> errors = new ArrayList<>();
+        for (InboxFollower.Inbox inbox : config.inboxes()) {
+            try {
+                InboxFollower.PollStats s = follower.poll(inbox, ledger);
+                stats.add(s);
+                log.printf("intake: %s: %d epoch(s), %d unchanged; %d new message(s), %d seen before, %d deleted,"
+                        + " %d unparseable, %d fsnotify patch(es)%n", s.inbox(), s.epochs(), s.epochsUnchanged(),
+                        s.messages() - s.duplicates() - s.deletions() - s.unparseable(), s.duplicates(),
+                        s.deletions(), s.unparseable(), s.relevant());
+            } catch (IOException | RuntimeException e) {
+                errors.add(inbox.name() + ": " + e.getMessage());
+                log.printf("intake: %s: %s (will retry next poll)%n", inbox.name(), e);
+            }
+        }
+        List<Long> treeWork = new ArrayList<>();
+        for (RunConfig.Watch w : config.watch()) {
+            try {
+                trees.poll(w).ifPresent(treeWork::add);
+            } catch (IOException | RuntimeException e) {
+                errors.add(w.tree() + " " + w.branch() + ": " + e.getMessage());
+                log.printf("watch: %s %s: %s (will retry next poll)%n", w.tree(), w.branch(), e);
+            }
+        }
+        SeriesQueuer.Result queued;
+        try {
+            queued = series.queuePending();
+        } catch (IOException | RuntimeException e) {
+            errors.add("series: " + e.getMessage());
+            log.printf("intake: queueing series: %s (will retry next poll)%n", e);
+            queued = new SeriesQueuer.Result(List.of(), 0, 0, 0, 0, 0);
+        }
+        return new PollReport(stats, queued, treeWork, errors);
+    }
+
+    /** Measures everything queued, one unit at a time. */
+    public int drain() throws SQLException {
+        return worker.drain();
+    }
+
+    public int pollMinutes() {
+        return config.pollMinutes();
+    }
+}

@@ -1,0 +1,93 @@
+package org.fsnbot.schedule;
+
+import java.util.Properties;
+import java.util.concurrent.CountDownLatch;
+import org.fsnbot.pipeline.RunLoop;
+import org.quartz.DisallowConcurrentExecution;
+import org.quartz.Job;
+import org.quartz.JobBuilder;
+import org.quartz.JobDetail;
+import org.quartz.JobExecutionContext;
+import org.quartz.JobExecutionException;
+import org.quartz.JobKey;
+import org.quartz.Scheduler;
+import org.quartz.SchedulerException;
+import org.quartz.SimpleScheduleBuilder;
+import org.quartz.Trigger;
+import org.quartz.TriggerBuilder;
+import org.quartz.impl.StdSchedulerFactory;
+
+/**
+ * The long-lived `fsnbot run`: Quartz (in memory; the durable queue is in
+ * the store) fires a poll every pollMinutes and, after each poll, one
+ * measure job that drains the queue. Both are non-concurrent, so there is
+ * at most one poll and one measurement at a time.
+ */
+public final class RunScheduler {
+
+    static final String LOOP = "fsnbot.loop";
+    private static final JobKey MEASURE = JobKey.jobKey("measure", "fsnbot");
+
+    private final RunLoop loop;
+
+    public RunScheduler(RunLoop loop) {
+        this.loop = loop;
+    }
+
+    /** Polls now and then every pollMinutes, until the JVM is asked to stop. */
+    public void runForever() throws SchedulerException, InterruptedException {
+        Properties p = new Properties();
+        p.setProperty("org.quartz.scheduler.instanceName", "fsnbot");
+        p.setProperty("org.quartz.threadPool.threadCount", "2");
+        p.setProperty("org.quartz.jobStore.class", "org.quartz.simpl.RAMJobStore");
+        p.setProperty("org.quartz.scheduler.skipUpdateCheck", "true");
+        Scheduler scheduler = new StdSchedulerFactory(p).getScheduler();
+        scheduler.getContext().put(LOOP, loop);
+        JobDetail poll = JobBuilder.newJob(PollJob.class).withIdentity("poll", "fsnbot").build();
+        Trigger every = TriggerBuilder.newTrigger().withIdentity("poll-every", "fsnbot").startNow()
+                .withSchedule(SimpleScheduleBuilder.repeatMinutelyForever(loop.pollMinutes())
+                        .withMisfireHandlingInstructionNextWithRemainingCount())
+                .build();
+        scheduler.addJob(JobBuilder.newJob(MeasureJob.class).withIdentity(MEASURE).storeDurably().build(), false);
+        scheduler.scheduleJob(poll, every);
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            try {
+                scheduler.shutdown(true);
+            } catch (SchedulerException e) {
+                // Shutting down anyway.
+            }
+            stopped.countDown();
+        }, "fsnbot-shutdown"));
+        scheduler.start();
+        stopped.await();
+    }
+
+    /** Polls inboxes and trees, then asks for a measurement pass. */
+    @DisallowConcurrentExecution
+    public static final class PollJob implements Job {
+        @Override
+        public void execute(JobExecutionContext ctx) throws JobExecutionException {
+            try {
+                RunLoop loop = (RunLoop) ctx.getScheduler().getContext().get(LOOP);
+                loop.poll();
+                ctx.getScheduler().triggerJob(MEASURE);
+            } catch (Exception e) {
+                throw new JobExecutionException(e, false);
+            }
+        }
+    }
+
+    /** Drains the queue; a second trigger while one runs waits instead of measuring in parallel. */
+    @DisallowConcurrentExecution
+    public static final class MeasureJob implements Job {
+        @Override
+        public void execute(JobExecutionContext ctx) throws JobExecutionException {
+            try {
+                ((RunLoop) ctx.getScheduler().getContext().get(LOOP)).drain();
+            } catch (Exception e) {
+                throw new JobExecutionException(e, false);
+            }
+        }
+    }
+}

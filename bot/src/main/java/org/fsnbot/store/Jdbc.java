@@ -1,0 +1,61 @@
+package org.fsnbot.store;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Timestamp;
+import java.sql.Types;
+import java.time.Instant;
+import javax.sql.DataSource;
+
+/** The few JDBC idioms the store classes share: bind, insert returning the key, update. */
+final class Jdbc {
+
+    private Jdbc() {
+    }
+
+    static int update(DataSource ds, String sql, Object... args) throws SQLException {
+        try (Connection c = ds.getConnection()) {
+            return update(c, sql, args);
+        }
+    }
+
+    static int update(Connection c, String sql, Object... args) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            bind(ps, args);
+            return ps.executeUpdate();
+        }
+    }
+
+    static long insert(Connection c, String sql, Object... args) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(sql, Statement.RETURN_GENERATED_KEYS)) {
+            bind(ps, args);
+            ps.executeUpdate();
+            try (ResultSet rs = ps.getGeneratedKeys()) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        }
+    }
+
+    static void bind(PreparedStatement ps, Object... args) throws SQLException {
+        for (int i = 0; i < args.length; i++) {
+            Object a = args[i];
+            if (a == null) {
+                ps.setNull(i + 1, Types.NULL);
+            } else if (a instanceof Instant t) {
+                ps.setTimestamp(i + 1, Timestamp.from(t));
+            } else if (a instanceof byte[] b) {
+                ps.setBytes(i + 1, b);
+            } else {
+                ps.setObject(i + 1, a);
+            }
+        }
+    }
+
+    static String truncate(String s, int max) {
+        return s == null || s.length() <= max ? s : s.substring(0, max);
+    }
+}
