@@ -23,7 +23,8 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--once", description = "One poll, then measure what it queued, then exit.")
     boolean once;
 
-    @Option(names = "--queue-only", description = "Poll and queue, but measure nothing (with --once: a dry look).")
+    @Option(names = "--queue-only", description = "Poll and queue, but measure nothing (for a front end without"
+            + " a runner, or with --once for a dry look).")
     boolean queueOnly;
 
     @Option(names = "--home", description = "Overrides the configuration's home.")
@@ -42,21 +43,19 @@ public final class RunCommand implements Callable<Integer> {
         Path root = home != null ? home : cfg.homeDir();
         Files.createDirectories(root);
         RunLoop loop = new RunLoop(cfg, StandardStages.create(root, root.resolve("outbox"), cfg.from(), err), root,
-                err);
+                queueOnly, err);
         loop.recover();
         if (!once) {
-            if (queueOnly) {
-                err.println("fsnbot: --queue-only needs --once");
-                return TestPatchCommand.EXIT_BAD_INPUT;
-            }
-            new RunScheduler(loop).runForever();
+            RunScheduler.Running running = new RunScheduler(loop).start();
+            Runtime.getRuntime().addShutdownHook(new Thread(running::stop, "fsnbot-shutdown"));
+            running.awaitStop();
             return 0;
         }
         RunLoop.PollReport r = loop.poll();
         err.printf("fsnbot: poll: %d queued, %d superseded, %d older revision(s) cancelled, %d incomplete,"
                 + " %d tree head(s) queued%n", r.series().queued().size(), r.series().superseded(),
                 r.series().cancelled(), r.series().incomplete(), r.trees().size());
-        int ran = queueOnly ? 0 : loop.drain();
+        int ran = loop.drain();
         if (!queueOnly) {
             err.printf("fsnbot: measured %d unit(s) of work%n", ran);
         }

@@ -150,15 +150,16 @@ public final class InboxFollower {
 
     /**
      * A relevant patch, and every part or cover letter of a multi-part
-     * series: one fsnotify part makes the whole series worth testing, and
-     * its siblings may arrive before it.
+     * series (numbered 0/N or not): one fsnotify part makes the whole
+     * series worth testing, and its siblings may arrive before it.
      */
     public static boolean worthKeeping(PatchMail m, boolean relevant) {
         SubjectPrefix p = SubjectPrefix.parse(m.subject());
         if (!p.isPatch()) {
             return false;
         }
-        return relevant || (p.total() > 1 && (m.hasDiff() || p.part() == 0));
+        boolean unnumberedCover = p.total() == 1 && !m.hasDiff() && m.hasDiffstat();
+        return relevant || unnumberedCover || (p.total() > 1 && (m.hasDiff() || p.part() == 0));
     }
 
     private record Located(Optional<Path> git, Optional<String> url, String fingerprint) {

@@ -34,6 +34,7 @@ public final class MboxReader {
     private static final Pattern FROM_LINE = Pattern.compile("^From \\S+.*$");
     private static final Pattern ARMORED_FROM = Pattern.compile("^>+From ");
     private static final Pattern DIFF = Pattern.compile("(?m)^(diff --git a/|--- a/\\S+.*\\n\\+\\+\\+ b/|Index: )");
+    private static final Pattern DIFFSTAT = Pattern.compile("(?m)^ \\d+ files? changed(, \\d+ insertions?\\(\\+\\))?");
     private static final Pattern PART = Pattern.compile("\\[[^\\]]*?(\\d+)/(\\d+)\\s*\\]");
 
     private final Session session = Session.getInstance(new Properties());
@@ -143,6 +144,7 @@ public final class MboxReader {
                     refs,
                     msg.getHeader("Date", null),
                     DIFF.matcher(body).find(),
+                    DIFFSTAT.matcher(inline).find(),
                     List.copyOf(DiffPaths.of(inline)),
                     raw);
         } catch (MessagingException | IOException e) {

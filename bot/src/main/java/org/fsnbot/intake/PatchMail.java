@@ -18,6 +18,7 @@ public record PatchMail(
         List<String> references,
         String date,
         boolean hasDiff,
+        boolean hasDiffstat,
         List<String> diffPaths,
         byte[] raw) {
 

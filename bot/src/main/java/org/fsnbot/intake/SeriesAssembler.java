@@ -63,15 +63,16 @@ public final class SeriesAssembler {
         for (PatchMail m : mails) {
             byId.put(m.messageId(), m);
         }
+        Map<String, SubjectPrefix> prefixes = prefixes(mails, byId);
         Map<String, Map<Integer, PatchMail>> parts = new LinkedHashMap<>();
         Map<String, PatchMail> covers = new HashMap<>();
         Map<String, int[]> shape = new HashMap<>();
         for (PatchMail m : mails) {
-            SubjectPrefix p = SubjectPrefix.parse(m.subject());
-            if (!p.isPatch()) {
+            SubjectPrefix p = prefixes.get(m.messageId());
+            if (p == null) {
                 continue;
             }
-            String root = root(m, p, byId);
+            String root = root(m, p, byId, prefixes);
             String key = root + "\u0000" + p.revision() + "\u0000" + p.total();
             if (p.part() == 0) {
                 covers.put(key, m);
@@ -85,10 +86,63 @@ public final class SeriesAssembler {
         List<Candidate> out = new ArrayList<>();
         for (String key : shape.keySet()) {
             int[] rt = shape.get(key);
-            out.add(new Candidate(key.substring(0, key.indexOf('\u0000')), rt[0], rt[1],
-                    Optional.ofNullable(covers.get(key)), parts.getOrDefault(key, Map.of())));
+            String root = key.substring(0, key.indexOf('\u0000'));
+            Optional<PatchMail> cover = Optional.ofNullable(covers.get(key));
+            if (cover.isEmpty() && rt[1] > 1 && isUnnumberedCover(byId.get(root))) {
+                cover = Optional.of(byId.get(root));
+            }
+            out.add(new Candidate(root, rt[0], rt[1], cover, parts.getOrDefault(key, Map.of())));
         }
         return out;
+    }
+
+    /**
+     * A cover letter without 0/N: the message the parts reply to, itself
+     * without a diff but with a diffstat (as git send-email --compose and
+     * some hand-made covers look).
+     */
+    private static boolean isUnnumberedCover(PatchMail m) {
+        return m != null && !m.hasDiff() && m.hasDiffstat();
+    }
+
+    /**
+     * Each patch mail's prefix, with the revision the thread implies when
+     * the subject names none: parts inherit their cover letter's, and a
+     * patch sent in reply to an earlier version of itself is the next one.
+     */
+    private static Map<String, SubjectPrefix> prefixes(List<PatchMail> mails, Map<String, PatchMail> byId) {
+        Map<String, SubjectPrefix> out = new HashMap<>();
+        for (PatchMail m : mails) {
+            SubjectPrefix p = SubjectPrefix.parse(m.subject());
+            if (!p.isPatch()) {
+                continue;
+            }
+            if (!p.revisionGiven()) {
+                p = p.atRevision(impliedRevision(m, p, byId));
+            }
+            out.put(m.messageId(), p);
+        }
+        return out;
+    }
+
+    private static int impliedRevision(PatchMail m, SubjectPrefix p, Map<String, PatchMail> byId) {
+        for (int i = m.references().size() - 1; i >= 0; i--) {
+            PatchMail parent = byId.get(m.references().get(i));
+            if (parent == null) {
+                continue;
+            }
+            SubjectPrefix pp = SubjectPrefix.parse(parent.subject());
+            if (!pp.isPatch()) {
+                continue;
+            }
+            if (p.total() > 1 && (pp.total() == p.total() || isUnnumberedCover(parent))) {
+                return pp.revision();
+            }
+            if (p.total() == 1 && pp.title().equalsIgnoreCase(p.title()) && parent.hasDiff()) {
+                return pp.revision() + 1;
+            }
+        }
+        return p.revision();
     }
 
     /** The newest revision of each thread (by revision, then completeness). */
@@ -101,18 +155,17 @@ public final class SeriesAssembler {
         return List.copyOf(best.values());
     }
 
-    private static String root(PatchMail m, SubjectPrefix p, Map<String, PatchMail> byId) {
+    private static String root(PatchMail m, SubjectPrefix p, Map<String, PatchMail> byId,
+            Map<String, SubjectPrefix> prefixes) {
         if (p.total() == 1 || p.part() == 0) {
             return m.messageId();
         }
         // Parts reply to the cover letter (or to patch 1); walk up while the parent is ours.
         for (int i = m.references().size() - 1; i >= 0; i--) {
             PatchMail parent = byId.get(m.references().get(i));
-            if (parent != null) {
-                SubjectPrefix pp = SubjectPrefix.parse(parent.subject());
-                if (pp.isPatch() && pp.total() == p.total() && pp.revision() == p.revision()) {
-                    return root(parent, pp, byId);
-                }
+            SubjectPrefix pp = parent == null ? null : prefixes.get(parent.messageId());
+            if (pp != null && pp.total() == p.total() && pp.revision() == p.revision()) {
+                return root(parent, pp, byId, prefixes);
             }
         }
         return m.references().isEmpty() ? m.messageId() : m.references().get(0);

@@ -10,8 +10,8 @@ import java.util.regex.Pattern;
  * "[PATCH 6.6 79/84]" (a stable review, whose "6.6" is a tree, not a
  * revision).
  */
-public record SubjectPrefix(boolean isPatch, int revision, int part, int total, boolean rfc, boolean resend,
-        String title) {
+public record SubjectPrefix(boolean isPatch, int revision, boolean revisionGiven, int part, int total, boolean rfc,
+        boolean resend, String title) {
 
     private static final Pattern BRACKETS = Pattern.compile("^(?:(?:re|fwd?|aw):\\s*)*((?:\\[[^\\]]*\\]\\s*)+)(.*)$",
             Pattern.CASE_INSENSITIVE);
@@ -24,17 +24,23 @@ public record SubjectPrefix(boolean isPatch, int revision, int part, int total, 
         }
     }
 
+    /** The same prefix at another revision: the one the thread implies when the subject names none. */
+    public SubjectPrefix atRevision(int r) {
+        return new SubjectPrefix(isPatch, r, true, part, total, rfc, resend, title);
+    }
+
     public static SubjectPrefix parse(String subject) {
         String s = subject.replaceAll("\\s+", " ").trim();
         boolean reply = s.toLowerCase(Locale.ROOT).startsWith("re:");
         Matcher m = BRACKETS.matcher(s);
         if (!m.matches()) {
-            return new SubjectPrefix(false, 1, 1, 1, false, false, s.replaceFirst("(?i)^(re:\\s*)+", ""));
+            return new SubjectPrefix(false, 1, false, 1, 1, false, false, s.replaceFirst("(?i)^(re:\\s*)+", ""));
         }
         String tags = m.group(1).toUpperCase(Locale.ROOT);
         boolean patch = !reply && tags.contains("PATCH");
         Matcher r = REVISION.matcher(tags.toLowerCase(Locale.ROOT));
-        int revision = r.find() ? Integer.parseInt(r.group(1)) : 1;
+        boolean given = r.find();
+        int revision = given ? Integer.parseInt(r.group(1)) : 1;
         Matcher p = PART.matcher(tags);
         int part = 1;
         int total = 1;
@@ -43,7 +49,7 @@ public record SubjectPrefix(boolean isPatch, int revision, int part, int total, 
             total = Math.max(1, Integer.parseInt(p.group(2)));
             part = Math.min(part, total);
         }
-        return new SubjectPrefix(patch, Math.max(1, revision), part, total, tags.contains("RFC"),
+        return new SubjectPrefix(patch, Math.max(1, revision), given, part, total, tags.contains("RFC"),
                 tags.contains("RESEND"), m.group(2).trim());
     }
 }

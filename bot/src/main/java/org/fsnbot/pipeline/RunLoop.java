@@ -44,6 +44,7 @@ public final class RunLoop {
     }
 
     private final RunConfig config;
+    private final boolean queueOnly;
     private final InboxFollower follower;
     private final SeriesQueuer series;
     private final TreeQueuer trees;
@@ -52,9 +53,10 @@ public final class RunLoop {
     private final WorkQueue queue;
     private final PrintStream log;
 
-    public RunLoop(RunConfig config, PatchTestPipeline.Stages stages, Path home, PrintStream log)
+    public RunLoop(RunConfig config, PatchTestPipeline.Stages stages, Path home, boolean queueOnly, PrintStream log)
             throws IOException {
         this.config = config;
+        this.queueOnly = queueOnly;
         this.log = log;
         this.ledger = stages.store().intake();
         this.queue = stages.store().queue();
@@ -129,9 +131,9 @@ public final class RunLoop {
         return new PollReport(stats, queued, treeWork, errors);
     }
 
-    /** Measures everything queued, one unit at a time. */
+    /** Measures everything queued, one unit at a time; nothing when the loop only queues. */
     public int drain() throws SQLException {
-        return worker.drain();
+        return queueOnly ? 0 : worker.drain();
     }
 
     public int pollMinutes() {

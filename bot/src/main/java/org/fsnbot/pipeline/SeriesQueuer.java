@@ -94,6 +94,15 @@ public final class SeriesQueuer {
         int incomplete = 0;
         int ignored = 0;
         Instant now = clock.instant();
+        Set<String> inSomeSeries = new HashSet<>();
+        all.forEach(c -> inSomeSeries.addAll(ids(c)));
+        List<String> orphans = pending.stream().filter(p -> !inSomeSeries.contains(p.mail().messageId()))
+                .filter(p -> Duration.between(p.receivedAt(), now).compareTo(wait) >= 0)
+                .map(p -> p.mail().messageId()).toList();
+        if (!orphans.isEmpty()) {
+            // A cover-like mail no part ever answered.
+            ledger.setPatchState(orphans, "ignored");
+        }
         for (SeriesAssembler.Candidate c : all) {
             List<String> ids = ids(c);
             boolean waited = Duration.between(oldest(c, byId), now).compareTo(wait) >= 0;

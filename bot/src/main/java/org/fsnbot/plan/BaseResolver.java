@@ -55,7 +55,7 @@ public final class BaseResolver {
             if (has(b.tree(), b.rev(), problems)) {
                 // Short enough for the reply's "why" line (80 columns).
                 String why = baseCommit.map(c -> "base-commit " + c.substring(0, 12) + " is in no configured tree")
-                        .orElse("the series names no base-commit:");
+                        .orElse("no base-commit: line in the series");
                 return new Choice(b.tree(), b.rev(), why + "; first configured base");
             }
         }

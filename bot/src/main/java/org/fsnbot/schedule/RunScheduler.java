@@ -34,10 +34,34 @@ public final class RunScheduler {
         this.loop = loop;
     }
 
-    /** Polls now and then every pollMinutes, until the JVM is asked to stop. */
-    public void runForever() throws SchedulerException, InterruptedException {
+    /** A started scheduler. */
+    public static final class Running {
+        private final Scheduler scheduler;
+        private final CountDownLatch stopped = new CountDownLatch(1);
+
+        Running(Scheduler scheduler) {
+            this.scheduler = scheduler;
+        }
+
+        /** Stops after the running poll or measurement finishes. */
+        public void stop() {
+            try {
+                scheduler.shutdown(true);
+            } catch (SchedulerException e) {
+                // Stopping anyway; nothing is half-written: the queue lives in the store.
+            }
+            stopped.countDown();
+        }
+
+        public void awaitStop() throws InterruptedException {
+            stopped.await();
+        }
+    }
+
+    /** Polls now and then every pollMinutes; measures after each poll. */
+    public Running start() throws SchedulerException {
         Properties p = new Properties();
-        p.setProperty("org.quartz.scheduler.instanceName", "fsnbot");
+        p.setProperty("org.quartz.scheduler.instanceName", "fsnbot-" + System.identityHashCode(loop));
         p.setProperty("org.quartz.threadPool.threadCount", "2");
         p.setProperty("org.quartz.jobStore.class", "org.quartz.simpl.RAMJobStore");
         p.setProperty("org.quartz.scheduler.skipUpdateCheck", "true");
@@ -50,17 +74,8 @@ public final class RunScheduler {
                 .build();
         scheduler.addJob(JobBuilder.newJob(MeasureJob.class).withIdentity(MEASURE).storeDurably().build(), false);
         scheduler.scheduleJob(poll, every);
-        CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            try {
-                scheduler.shutdown(true);
-            } catch (SchedulerException e) {
-                // Shutting down anyway.
-            }
-            stopped.countDown();
-        }, "fsnbot-shutdown"));
         scheduler.start();
-        stopped.await();
+        return new Running(scheduler);
     }
 
     /** Polls inboxes and trees, then asks for a measurement pass. */

@@ -92,9 +92,10 @@ public final class IntakeLedger implements FollowState {
         @Override
         public void savePatch(String inbox, PatchMail m, boolean relevant) throws SQLException {
             Jdbc.update(c, "INSERT INTO patch_mails (message_id, inbox, subject, author, refs, diff_paths, has_diff,"
-                    + " relevant, raw, state, received_at) VALUES (?,?,?,?,?,?,?,?,?,?,?)", m.messageId(), inbox,
-                    Jdbc.truncate(m.subject(), 2000), Jdbc.truncate(m.from(), 998), String.join(" ", m.references()),
-                    String.join("\n", m.diffPaths()), m.hasDiff(), relevant, m.raw(), "pending", Instant.now());
+                    + " has_diffstat, relevant, raw, state, received_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                    m.messageId(), inbox, Jdbc.truncate(m.subject(), 2000), Jdbc.truncate(m.from(), 998),
+                    String.join(" ", m.references()), String.join("\n", m.diffPaths()), m.hasDiff(), m.hasDiffstat(),
+                    relevant, m.raw(), "pending", Instant.now());
         }
 
         @Override
@@ -126,13 +127,14 @@ public final class IntakeLedger implements FollowState {
     public List<StoredPatch> patches(String state) throws SQLException {
         List<StoredPatch> out = new ArrayList<>();
         try (Connection c = ds.getConnection(); PreparedStatement ps = c.prepareStatement(
-                "SELECT message_id, subject, author, refs, diff_paths, has_diff, relevant, state, received_at"
+                "SELECT message_id, subject, author, refs, diff_paths, has_diff, relevant, state, received_at,"
+                        + " has_diffstat"
                         + " FROM patch_mails WHERE state = ? ORDER BY received_at, message_id")) {
             Jdbc.bind(ps, state);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     PatchMail m = new PatchMail(rs.getString(1), rs.getString(2), rs.getString(3), null, List.of(),
-                            List.of(), words(rs.getString(4), " "), null, rs.getBoolean(6),
+                            List.of(), words(rs.getString(4), " "), null, rs.getBoolean(6), rs.getBoolean(10),
                             words(rs.getString(5), "\n"), new byte[0]);
                     out.add(new StoredPatch(m, rs.getBoolean(7), rs.getString(8),
                             rs.getTimestamp(9).toInstant()));

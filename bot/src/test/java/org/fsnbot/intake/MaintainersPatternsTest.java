@@ -58,7 +58,7 @@ class MaintainersPatternsTest {
                 .containsExactly("fs/notify/mark.c");
         assertThat(DiffPaths.of("--- a/fs/notify/mark.c\n+++ b/fs/notify/mark.c\n")).as("quilt style").isEmpty();
         PatchMail m = new PatchMail("<a@b>", "[PATCH] x", "a@b", null, java.util.List.of(), java.util.List.of(),
-                java.util.List.of(), null, true, java.util.List.of("fs/dcache.c", "fs/notify/mark.c"), new byte[0]);
+                java.util.List.of(), null, true, false, java.util.List.of("fs/dcache.c", "fs/notify/mark.c"), new byte[0]);
         assertThat(r.isFsnotifyPatch(m)).isTrue();
     }
 }

@@ -29,7 +29,7 @@ class SeriesAssemblerTest {
 
     private static PatchMail mail(String id, String subject, boolean diff, String... refs) {
         return new PatchMail(id, subject, "Dev <dev@x.org>", null, List.of("list@x.org"), List.of(), List.of(refs),
-                null, diff, diff ? List.of("fs/notify/mark.c") : List.of(), new byte[0]);
+                null, diff, !diff, diff ? List.of("fs/notify/mark.c") : List.of(), new byte[0]);
     }
 
     @Test
@@ -63,5 +63,37 @@ class SeriesAssemblerTest {
             assertThat(c.revision()).isEqualTo(2);
             assertThat(c.complete()).isTrue();
         });
+    }
+
+    @Test
+    void partsWithoutARevisionTakeTheirCoverLettersAndAResentPatchIsTheNextRevision() {
+        List<PatchMail> m = List.of(mail("<c@x>", "[PATCH v3 0/2] thing", false),
+                mail("<1@x>", "[PATCH 1/2] thing one", true, "<c@x>"),
+                mail("<2@x>", "[PATCH 2/2] thing two", true, "<c@x>"),
+                mail("<s1@x>", "[PATCH] fanotify: fix", true),
+                mail("<s2@x>", "[PATCH] fanotify: fix", true, "<s1@x>"));
+        SeriesAssembler a = new SeriesAssembler();
+        List<SeriesAssembler.Candidate> all = a.assemble(m);
+        SeriesAssembler.Candidate series = all.stream().filter(c -> c.total() == 2).findFirst().orElseThrow();
+        assertThat(series.revision()).isEqualTo(3);
+        assertThat(series.complete()).isTrue();
+        assertThat(series.cover()).map(PatchMail::messageId).contains("<c@x>");
+        assertThat(a.current(all)).filteredOn(c -> c.total() == 1).singleElement().satisfies(c -> {
+            assertThat(c.revision()).as("sent in reply to the first version").isEqualTo(2);
+            assertThat(c.threadRoot()).isEqualTo("<s2@x>");
+        });
+    }
+
+    @Test
+    void anUnnumberedParentWithADiffstatIsTheCoverLetter() {
+        PatchMail cover = new PatchMail("<c@x>", "[PATCH v2] fsnotify: a series", "Dev <dev@x.org>", null,
+                List.of("list@x.org"), List.of(), List.of(), null, false, true, List.of(), new byte[0]);
+        List<PatchMail> m = List.of(cover, mail("<1@x>", "[PATCH 1/2] one", true, "<c@x>"),
+                mail("<2@x>", "[PATCH 2/2] two", true, "<c@x>"));
+        SeriesAssembler.Candidate c = new SeriesAssembler().assemble(m).stream().filter(x -> x.total() == 2)
+                .findFirst().orElseThrow();
+        assertThat(c.cover()).contains(cover);
+        assertThat(c.revision()).as("the parts take the cover's v2").isEqualTo(2);
+        assertThat(c.series().replyTarget()).isEqualTo(cover);
     }
 }

@@ -46,7 +46,7 @@ class ReplyTest {
     void dedupesCcAgainstTheAuthorAndItself() throws Exception {
         PatchMail p = new PatchMail("<a@b>", "[PATCH] x", "Dev <dev@x.org>", null,
                 List.of("Maint <m@x.org>", "dev@x.org"), List.of("M@X.org", "bot@fsnbot.test", "list@x.org"),
-                List.of(), null, true, List.of(), new byte[0]);
+                List.of(), null, true, false, List.of(), new byte[0]);
         Reply r = new ReplyComposer("bot@fsnbot.test").compose(p, "b\n");
         assertThat(r.cc()).containsExactly("Maint <m@x.org>", "list@x.org");
     }

@@ -51,4 +51,25 @@ class StoreTest {
         assertThat(reopened.count("samples", "")).isEqualTo(1);
         assertThat(reopened.count("outgoing_mail", "message_id = ?", "<r@x>")).isEqualTo(1);
     }
+
+    @Test
+    void theQueueKeysWorkOnceSupersedesOlderRevisionsAndRequeuesWhatAKilledProcessLeftRunning(@TempDir Path dir)
+            throws Exception {
+        WorkQueue q = Store.h2(dir.resolve("db")).queue();
+        assertThat(q.enqueueSeries("series <a> v1", "t", 1, List.of("<a>"), List.of(), "tree", "base", "why"))
+                .isPresent();
+        assertThat(q.enqueueSeries("series <a> v1", "t", 1, List.of("<a>"), List.of(), "tree", "base", "why"))
+                .as("the same key twice").isEmpty();
+        assertThat(q.enqueueSeries("series <b> v1", "other", 1, List.of("<b>"), List.of(), "tree", "base", "why"))
+                .isPresent();
+        assertThat(q.supersede("t", 2)).isEqualTo(1);
+        assertThat(q.newestRevision("t")).contains(1);
+        WorkQueue.Work claimed = q.claimNext().orElseThrow();
+        assertThat(claimed.key()).isEqualTo("series <b> v1");
+        assertThat(q.claimNext()).as("the cancelled one is not claimed").isEmpty();
+        // A process killed mid-measurement leaves the unit running; the next one starts it over.
+        WorkQueue reopened = Store.h2(dir.resolve("db")).queue();
+        assertThat(reopened.requeueRunning()).isEqualTo(1);
+        assertThat(reopened.claimNext()).map(WorkQueue.Work::id).contains(claimed.id());
+    }
 }
