@@ -84,6 +84,20 @@ public final class SourceTrees {
         }
     }
 
+    /** The best common ancestor of two revisions (for #fsnbot test: a branch against the thread's base). */
+    public String mergeBase(Path repo, String a, String b) throws IOException {
+        try (Git g = Git.open(repo.toFile()); RevWalk walk = new RevWalk(g.getRepository())) {
+            walk.setRevFilter(org.eclipse.jgit.revwalk.filter.RevFilter.MERGE_BASE);
+            walk.markStart(walk.parseCommit(ObjectId.fromString(resolve(repo, a))));
+            walk.markStart(walk.parseCommit(ObjectId.fromString(resolve(repo, b))));
+            RevCommit base = walk.next();
+            if (base == null) {
+                throw new IOException(a + " and " + b + " share no history in " + repo);
+            }
+            return base.getName();
+        }
+    }
+
     /** One-line description of a commit ("abcdef123456 subject"). */
     public String describe(Path repo, String commit) throws IOException {
         try (Git g = Git.open(repo.toFile()); RevWalk walk = new RevWalk(g.getRepository())) {

@@ -42,8 +42,8 @@ public final class RunCommand implements Callable<Integer> {
         }
         Path root = home != null ? home : cfg.homeDir();
         Files.createDirectories(root);
-        RunLoop loop = new RunLoop(cfg, StandardStages.create(root, root.resolve("outbox"), cfg.from(), err), root,
-                queueOnly, err);
+        RunLoop loop = new RunLoop(cfg, StandardStages.create(root, root.resolve("outbox"), cfg.from(), cfg.mail(),
+                PauseHooks.fromSystemProperties(), err), root, queueOnly, err);
         loop.recover();
         if (!once) {
             RunScheduler.Running running = new RunScheduler(loop).start();

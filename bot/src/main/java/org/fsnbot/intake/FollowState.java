@@ -28,6 +28,9 @@ public interface FollowState {
         /** Keeps a patch mail that may become (part of) a series to test. */
         void savePatch(String inbox, PatchMail m, boolean relevant) throws SQLException;
 
+        /** Keeps a mail that may hold #fsnbot commands, to be answered. */
+        void saveCommandMail(String source, PatchMail m) throws SQLException;
+
         void saveCursor(String inbox, String epoch, String fingerprint, String head) throws SQLException;
 
         void commit() throws SQLException;

@@ -142,6 +142,9 @@ public final class InboxFollower {
         if (relevant) {
             n.relevant++;
         }
+        if (mayHoldCommands(entry.message().get())) {
+            w.saveCommandMail(inbox.name(), m);
+        }
         if (worthKeeping(m, relevant)) {
             w.savePatch(inbox.name(), m, relevant);
             n.kept++;
@@ -160,6 +163,13 @@ public final class InboxFollower {
         }
         boolean unnumberedCover = p.total() == 1 && !m.hasDiff() && m.hasDiffstat();
         return relevant || unnumberedCover || (p.total() > 1 && (m.hasDiff() || p.part() == 0));
+    }
+
+    private static final java.util.regex.Pattern COMMAND_LINE = java.util.regex.Pattern.compile("(?m)^#fsnbot\\b");
+
+    /** A cheap look at the raw bytes; the commands stage parses properly and ignores false alarms. */
+    static boolean mayHoldCommands(byte[] raw) {
+        return COMMAND_LINE.matcher(new String(raw, java.nio.charset.StandardCharsets.ISO_8859_1)).find();
     }
 
     private record Located(Optional<Path> git, Optional<String> url, String fingerprint) {

@@ -105,6 +105,15 @@ public final class MboxReader {
         return messages;
     }
 
+    /** A message's own words: its first inline text/plain part (where #fsnbot commands are). */
+    public String body(byte[] raw) throws MalformedMailException {
+        try {
+            return inlineText(new MimeMessage(session, new ByteArrayInputStream(raw)));
+        } catch (MessagingException | IOException e) {
+            throw new MalformedMailException("unparseable message: " + e.getMessage(), e);
+        }
+    }
+
     /** One RFC 822 message (as a public-inbox `m` blob holds it). */
     public PatchMail parse(byte[] raw) throws MalformedMailException {
         try {

@@ -54,7 +54,8 @@ public final class TreeWatcher {
                 throw new IOException(repo + ": no branch " + branch);
             }
             RevCommit headCommit = walk.parseCommit(head);
-            MaintainersPatterns patterns = MaintainersPatterns.atCommit(r, headCommit);
+            MaintainersPatterns patterns = MaintainersPatterns.parse(MaintainersFile.read(r, headCommit),
+                    MaintainersPatterns.FSNOTIFY_ENTRIES);
             walk.markStart(headCommit);
             walk.markUninteresting(walk.parseCommit(ObjectId.fromString(since)));
             List<NewCommit> out = new ArrayList<>();

@@ -27,9 +27,13 @@ public final class Outbox {
     }
 
     public Path write(Reply r) throws IOException {
-        byte[] bytes = toBytes(r);
+        return write(r.messageId(), toBytes(r));
+    }
+
+    /** Writes already encoded bytes under the Message-ID's name. */
+    public Path write(String messageId, byte[] bytes) throws IOException {
         Files.createDirectories(dir);
-        String name = r.messageId().replaceAll("[^A-Za-z0-9.@_-]", "") + ".eml";
+        String name = messageId.replaceAll("[^A-Za-z0-9.@_-]", "") + ".eml";
         Path tmp = Files.createTempFile(dir, ".writing-", ".tmp");
         try {
             Files.write(tmp, bytes);
@@ -57,7 +61,10 @@ public final class Outbox {
             if (!r.references().isEmpty()) {
                 m.setHeader("References", String.join(" ", r.references()));
             }
-            m.setText(r.body(), "UTF-8", "plain");
+            boolean ascii = r.body().chars().allMatch(c -> c < 128);
+            m.setText(r.body(), ascii ? "us-ascii" : "UTF-8", "plain");
+            // 8bit keeps a non-ASCII reply readable as sent; our lines are at most 80 columns.
+            m.setHeader("Content-Transfer-Encoding", ascii ? "7bit" : "8bit");
             m.setHeader("X-Mailer", "fsnbot");
             m.saveChanges();
             ByteArrayOutputStream out = new ByteArrayOutputStream();

@@ -1,11 +1,8 @@
 package org.fsnbot.mail;
 
-import jakarta.mail.internet.AddressException;
-import jakarta.mail.internet.InternetAddress;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
 import org.fsnbot.intake.PatchMail;
@@ -19,26 +16,37 @@ public final class ReplyComposer {
 
     private final String fromAddress;
     private final String domain;
+    private final List<String> neverCc;
 
     public ReplyComposer(String fromAddress) {
+        this(fromAddress, "", List.of());
+    }
+
+    /**
+     * messageIdDomain: the right-hand side of our Message-IDs (empty: the
+     * From address's domain); neverCc: addresses dropped from every Cc.
+     */
+    public ReplyComposer(String fromAddress, String messageIdDomain, List<String> neverCc) {
         this.fromAddress = fromAddress;
         int at = fromAddress.lastIndexOf('@');
         String d = fromAddress.substring(at + 1).replace(">", "").trim();
         if (at < 0 || d.isEmpty()) {
             throw new IllegalArgumentException("from address needs a domain: " + fromAddress);
         }
-        this.domain = d;
+        this.domain = messageIdDomain.isBlank() ? d : messageIdDomain.trim();
+        this.neverCc = neverCc.stream().map(Addresses::bare).toList();
     }
 
     public Reply compose(PatchMail target, String body) {
         String author = target.replyTo() != null ? target.replyTo() : target.from();
         Map<String, String> cc = new LinkedHashMap<>();
         for (String a : concat(target.to(), target.cc())) {
-            cc.putIfAbsent(key(a), a);
+            cc.putIfAbsent(Addresses.bare(a), a);
         }
-        cc.remove(key(author));
-        cc.remove(key(target.from()));
-        cc.remove(key(fromAddress));
+        cc.remove(Addresses.bare(author));
+        cc.remove(Addresses.bare(target.from()));
+        cc.remove(Addresses.bare(fromAddress));
+        neverCc.forEach(cc::remove);
         List<String> refs = new ArrayList<>(target.references());
         refs.remove(target.messageId());
         refs.add(target.messageId());
@@ -60,13 +68,5 @@ public final class ReplyComposer {
         List<String> out = new ArrayList<>(a);
         out.addAll(b);
         return out;
-    }
-
-    private static String key(String address) {
-        try {
-            return new InternetAddress(address).getAddress().toLowerCase(Locale.ROOT);
-        } catch (AddressException e) {
-            return address.toLowerCase(Locale.ROOT).trim();
-        }
     }
 }

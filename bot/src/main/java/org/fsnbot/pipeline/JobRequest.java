@@ -16,4 +16,11 @@ public interface JobRequest {
     Topology topology();
 
     String reproduceCommand();
+
+    /**
+     * Whether someone asked for this job (the command line, an #fsnbot
+     * command) rather than fsnbot finding it: asked-for results are always
+     * answered, found ones only when there is something to say.
+     */
+    boolean requested();
 }

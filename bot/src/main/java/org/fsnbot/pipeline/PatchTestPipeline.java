@@ -29,7 +29,7 @@ import org.fsnbot.intake.MalformedMailException;
 import org.fsnbot.intake.MboxReader;
 import org.fsnbot.intake.PatchMail;
 import org.fsnbot.intake.PatchSeries;
-import org.fsnbot.mail.Outbox;
+import org.fsnbot.mail.Delivery;
 import org.fsnbot.mail.Reply;
 import org.fsnbot.mail.ReplyComposer;
 import org.fsnbot.plan.Profile;
@@ -59,7 +59,7 @@ public final class PatchTestPipeline {
     public record Stages(MboxReader mboxReader, SourceTrees trees, PatchApplier applier, KernelBuilder builder,
             KernelConfig config, WorkloadBinaries workloads, InitramfsBuilder initramfs, BlockImage blockImage,
             AcceleratorProbe probe,
-            InterleavedRunner runner, ReplyRenderer renderer, ReplyComposer composer, Outbox outbox, Store store) {
+            InterleavedRunner runner, ReplyRenderer renderer, ReplyComposer composer, Delivery delivery, Store store) {
     }
 
     private final Stages s;
@@ -79,28 +79,42 @@ public final class PatchTestPipeline {
 
     /** Tests a series already assembled (by the follower), in the order given. */
     public PatchTestOutcome run(PatchTestRequest req, PatchSeries series) throws IOException, SQLException {
-        PatchMail target = series.replyTarget();
+        return run(req, series, Optional.empty());
+    }
+
+    /** As run, answering answerTo (the #fsnbot command that asked) instead of the series' own thread root. */
+    public PatchTestOutcome run(PatchTestRequest req, PatchSeries series, Optional<PatchMail> answerTo)
+            throws IOException, SQLException {
+        PatchMail target = answerTo.orElse(series.replyTarget());
         progress.printf("series: %s (%d patch%s)%n", target.subject(), series.patches().size(),
                 series.patches().size() == 1 ? "" : "es");
         Change change = new Change(target.subject(), target.messageId(),
                 (checkout, base) -> s.applier().apply(checkout, base, series.toApply()),
-                body -> s.composer().compose(target, body));
+                body -> s.composer().compose(target, body), req.requested());
         return start(req, s.store().saveSeries(series), change);
     }
 
     /** Measures a tree's head against an older commit of it; the report starts its own thread. */
     public PatchTestOutcome compare(RevisionCompareRequest req) throws IOException, SQLException {
+        return compare(req, Optional.empty());
+    }
+
+    /** As compare, answering the command mail that asked when there is one. */
+    public PatchTestOutcome compare(RevisionCompareRequest req, Optional<PatchMail> answerTo)
+            throws IOException, SQLException {
         Path repo = s.trees().localRepository(req.tree());
         String head = s.trees().resolve(repo, req.headRev());
         String subject = "[fsnbot] " + s.trees().describe(repo, head);
         progress.printf("compare: %s against %s%n", head.substring(0, 12), req.baseRev());
         Change change = new Change(subject, null, (checkout, base) -> s.applier().checkoutRevision(checkout, head),
-                body -> s.composer().composeNew(req.reportTo(), subject, body));
+                body -> answerTo.map(m -> s.composer().compose(m, body))
+                        .orElseGet(() -> s.composer().composeNew(req.reportTo(), subject, body)), req.requested());
         return start(req, null, change);
     }
 
     /** What is measured against the base and where its result goes. */
-    private record Change(String subject, String messageId, ApplyStep step, Function<String, Reply> address) {
+    private record Change(String subject, String messageId, ApplyStep step, Function<String, Reply> address,
+            boolean requested) {
     }
 
     @FunctionalInterface
@@ -256,8 +270,11 @@ public final class PatchTestPipeline {
     private PatchTestOutcome finish(long jobId, Change target, PatchTestOutcome.Kind kind,
             Optional<org.fsnbot.stats.Verdict> verdict, String body, String detail) throws IOException, SQLException {
         Reply reply = target.address().apply(body);
-        Path eml = s.outbox().write(reply);
-        s.store().saveMail(jobId, reply, kind.name(), eml.toString());
+        // Infrastructure trouble is ours to fix, not the author's news.
+        boolean nothingFound = kind == PatchTestOutcome.Kind.INFRASTRUCTURE_FAILURE
+                || (kind == PatchTestOutcome.Kind.REPORT && verdict.map(v -> v != org.fsnbot.stats.Verdict.REGRESSION
+                        && v != org.fsnbot.stats.Verdict.IMPROVEMENT).orElse(true));
+        Path eml = s.delivery().post(jobId, reply, kind.name(), nothingFound, target.requested());
         s.store().finishJob(jobId, kind.name(), detail);
         progress.printf("reply written: %s%n", eml);
         return new PatchTestOutcome(jobId, kind, verdict, eml, body);

@@ -7,11 +7,11 @@ import org.fsnbot.plan.Topology;
 
 /** One `fsnbot test-patch` invocation: what to test, on what, how hard. */
 public record PatchTestRequest(String tree, String baseRev, String baseReason, Path mbox, Profile profile,
-        Topology topology) implements JobRequest {
+        Topology topology, boolean requested) implements JobRequest {
 
-    /** A request whose base was named by the person asking. */
+    /** A request from the command line: its base was named by the person asking. */
     public PatchTestRequest(String tree, String baseRev, Path mbox, Profile profile, Topology topology) {
-        this(tree, baseRev, "named on the command line", mbox, profile, topology);
+        this(tree, baseRev, "named on the command line", mbox, profile, topology, true);
     }
 
     public PatchTestRequest {

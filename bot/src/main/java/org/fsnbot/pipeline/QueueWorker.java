@@ -16,6 +16,9 @@ import org.fsnbot.intake.PatchMail;
 import org.fsnbot.intake.PatchSeries;
 import org.fsnbot.plan.Profile;
 import org.fsnbot.plan.Topology;
+import org.fsnbot.build.SourceTrees;
+import org.fsnbot.plan.RunOptions;
+import org.fsnbot.store.CommandStore;
 import org.fsnbot.store.IntakeLedger;
 import org.fsnbot.store.WorkQueue;
 
@@ -29,6 +32,8 @@ public final class QueueWorker {
 
     private final WorkQueue queue;
     private final IntakeLedger ledger;
+    private final CommandStore commands;
+    private final SourceTrees trees;
     private final MboxReader parser;
     private final PatchTestPipeline pipeline;
     private final Profile profile;
@@ -37,10 +42,13 @@ public final class QueueWorker {
     private final Path mboxDir;
     private final PrintStream log;
 
-    public QueueWorker(WorkQueue queue, IntakeLedger ledger, MboxReader parser, PatchTestPipeline pipeline,
-            Profile profile, Topology topology, List<String> treeReportTo, Path mboxDir, PrintStream log) {
+    public QueueWorker(WorkQueue queue, IntakeLedger ledger, CommandStore commands, SourceTrees trees,
+            MboxReader parser, PatchTestPipeline pipeline, Profile profile, Topology topology,
+            List<String> treeReportTo, Path mboxDir, PrintStream log) {
         this.queue = queue;
         this.ledger = ledger;
+        this.commands = commands;
+        this.trees = trees;
         this.parser = parser;
         this.pipeline = pipeline;
         this.profile = profile;
@@ -63,10 +71,22 @@ public final class QueueWorker {
     private void runOne(WorkQueue.Work w) throws SQLException {
         log.printf("queue: #%d %s %s%n", w.id(), w.kind(), w.title());
         try {
+            RunOptions options = RunOptions.fromJson(w.options());
+            Optional<PatchMail> answerTo = answerTo(w);
+            Profile p = options.apply(profile);
+            Topology t = options.topology(topology);
             PatchTestOutcome o = switch (w.kind()) {
-                case SERIES -> runSeries(w);
-                case TREE -> pipeline.compare(new RevisionCompareRequest(w.tree(), w.baseRev(), w.headRev(),
-                        w.baseReason(), profile, topology, treeReportTo));
+                case SERIES -> runSeries(w, p, t, answerTo);
+                case TREE -> {
+                    String base = w.baseRev();
+                    String reason = w.baseReason();
+                    if (options.mergeBase()) {
+                        base = trees.mergeBase(trees.localRepository(w.tree()), w.baseRev(), w.headRev());
+                        reason = "merge base of " + w.headRev() + " and the thread's base";
+                    }
+                    yield pipeline.compare(new RevisionCompareRequest(w.tree(), base, w.headRev(), reason, p, t,
+                            treeReportTo, answerTo.isPresent()), answerTo);
+                }
             };
             queue.finish(w.id(), "done", o.jobId(), o.kind() + o.verdict().map(v -> ": " + v.text()).orElse(""));
             log.printf("queue: #%d done: %s -> %s%n", w.id(), o.kind(), o.eml());
@@ -76,15 +96,26 @@ public final class QueueWorker {
         }
     }
 
-    private PatchTestOutcome runSeries(WorkQueue.Work w) throws IOException, SQLException, MalformedMailException {
+    /** The command mail a requested run answers, if it was requested. */
+    private Optional<PatchMail> answerTo(WorkQueue.Work w) throws SQLException, MalformedMailException {
+        if (w.answerTo() == null) {
+            return Optional.empty();
+        }
+        byte[] raw = commands.raw(w.answerTo())
+                .orElseThrow(() -> new IllegalStateException("command mail " + w.answerTo() + " is not stored"));
+        return Optional.of(parser.parse(raw));
+    }
+
+    private PatchTestOutcome runSeries(WorkQueue.Work w, Profile p, Topology t, Optional<PatchMail> answerTo)
+            throws IOException, SQLException, MalformedMailException {
         List<PatchMail> own = parse(ledger.raw(w.messageIds()));
         Optional<PatchMail> cover = own.stream().filter(m -> !m.hasDiff()).findFirst();
         List<PatchMail> patches = own.stream().filter(PatchMail::hasDiff).toList();
         List<PatchMail> prereqs = parse(ledger.raw(w.prerequisiteIds()));
         PatchSeries series = new PatchSeries(cover, prereqs, patches);
         Path mbox = writeMbox(w.id(), series);
-        return pipeline.run(new PatchTestRequest(w.tree(), w.baseRev(), w.baseReason(), mbox, profile, topology),
-                series);
+        return pipeline.run(new PatchTestRequest(w.tree(), w.baseRev(), w.baseReason(), mbox, p, t,
+                answerTo.isPresent()), series, answerTo);
     }
 
     private List<PatchMail> parse(List<byte[]> raws) throws MalformedMailException {

@@ -7,7 +7,7 @@ import org.fsnbot.plan.Topology;
 
 /** Two commits of one tree measured against each other (a watched branch's new head, #fsnbot compare). */
 public record RevisionCompareRequest(String tree, String baseRev, String headRev, String baseReason, Profile profile,
-        Topology topology, List<String> reportTo) implements JobRequest {
+        Topology topology, List<String> reportTo, boolean requested) implements JobRequest {
 
     public RevisionCompareRequest {
         Objects.requireNonNull(tree, "tree");

@@ -15,7 +15,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import okhttp3.HttpUrl;
+import org.fsnbot.commands.CommandSettings;
 import org.fsnbot.intake.InboxFollower;
+import org.fsnbot.mail.MailSettings;
 import org.fsnbot.plan.BaseResolver;
 
 /**
@@ -25,7 +27,7 @@ import org.fsnbot.plan.BaseResolver;
  */
 public record RunConfig(String home, String from, int pollMinutes, int incompleteWaitMinutes, String profile,
         String topology, List<InboxFollower.Inbox> inboxes, String allInbox, List<BaseResolver.Base> bases,
-        List<Watch> watch, List<String> treeReportTo) {
+        List<Watch> watch, List<String> treeReportTo, MailSettings mail, CommandSettings commands) {
 
     /** A watched branch. */
     public record Watch(String tree, String branch) {
@@ -46,6 +48,8 @@ public record RunConfig(String home, String from, int pollMinutes, int incomplet
         inboxes = List.copyOf(inboxes == null ? List.of() : inboxes);
         bases = List.copyOf(bases == null ? List.of() : bases);
         watch = List.copyOf(watch == null ? List.of() : watch);
+        mail = mail == null ? MailSettings.dryRun() : mail;
+        commands = commands == null ? CommandSettings.defaults() : commands;
         treeReportTo = List.copyOf(treeReportTo == null || treeReportTo.isEmpty() ? List.of(from) : treeReportTo);
         allInbox = allInbox == null ? "" : allInbox.trim();
         if (!allInbox.isEmpty() && HttpUrl.parse(allInbox) == null) {

@@ -37,6 +37,30 @@ public record Profile(String name, String description, int bootsPerKernel, int m
         }
     }
 
+    /**
+     * The profile cut to the named workloads; the correctness gate stays
+     * first whatever is asked, since no verdict is made without it.
+     */
+    public Profile only(List<String> names) {
+        java.util.Set<String> known = new java.util.LinkedHashSet<>();
+        workloads.forEach(w -> known.add(w.name()));
+        for (String n : names) {
+            if (!known.contains(n)) {
+                throw new IllegalArgumentException("no workload " + n + " in profile " + name + " (it has "
+                        + String.join(", ", known) + ")");
+            }
+        }
+        List<WorkloadSpec> kept = workloads.stream().filter(w -> names.contains(w.name())
+                || w.name().equals("fsnotify-gate")).toList();
+        return new Profile(name, description + " (workloads " + String.join(",", names) + ")", bootsPerKernel,
+                maxBootsPerKernel, bootTimeoutSeconds, kept);
+    }
+
+    /** The profile with a fixed number of boots per kernel (no adaptive extra pairs). */
+    public Profile withBoots(int boots) {
+        return new Profile(name, description, boots, boots, bootTimeoutSeconds, workloads);
+    }
+
     /** Loads a built-in profile by name, or a profile file when given a path. */
     public static Profile load(String nameOrPath) throws IOException {
         Path p = Path.of(nameOrPath);

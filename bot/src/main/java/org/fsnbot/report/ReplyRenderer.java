@@ -91,6 +91,21 @@ public final class ReplyRenderer {
         return m;
     }
 
+    /**
+     * The answer to a mail's commands: an acknowledgement, or (when a line
+     * could not be run) an error that quotes it and shows the help.
+     */
+    public String commandAnswer(CommandAnswer a, boolean helpAsked) throws IOException {
+        Map<String, Object> m = new HashMap<>();
+        List<Map<String, Object>> items = new java.util.ArrayList<>();
+        for (CommandAnswer.Item i : a.items()) {
+            items.add(Map.of("line", i.line(), "outcome", i.outcome().name(), "text", i.text()));
+        }
+        m.put("items", items);
+        m.put("withHelp", helpAsked);
+        return render(a.hasErrors() ? "command-error" : "command-ack", m);
+    }
+
     private String render(String name, Map<String, Object> model) throws IOException {
         PebbleTemplate t = engine.getTemplate(name);
         StringWriter w = new StringWriter();

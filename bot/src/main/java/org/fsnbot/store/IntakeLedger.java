@@ -99,6 +99,11 @@ public final class IntakeLedger implements FollowState {
         }
 
         @Override
+        public void saveCommandMail(String source, PatchMail m) throws SQLException {
+            CommandStore.add(c, m.messageId(), source, m.raw());
+        }
+
+        @Override
         public void saveCursor(String inbox, String epoch, String fingerprint, String head) throws SQLException {
             int n = Jdbc.update(c, "UPDATE inbox_epochs SET fingerprint = ?, head = ?, updated_at = ? WHERE inbox = ?"
                     + " AND epoch = ?", fingerprint, head, Instant.now(), inbox, epoch);

@@ -14,7 +14,6 @@ import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
 import org.fsnbot.build.BuildResult;
 import org.fsnbot.intake.PatchSeries;
-import org.fsnbot.mail.Reply;
 import org.fsnbot.run.BootRecord;
 import org.fsnbot.run.Sample;
 import org.fsnbot.stats.Comparison;
@@ -38,6 +37,16 @@ public final class Store {
     /** The follower's cursors, seen Message-IDs and waiting patch mails. */
     public IntakeLedger intake() {
         return new IntakeLedger(ds);
+    }
+
+    /** Mails holding #fsnbot commands, the command log and the IMAP cursor. */
+    public CommandStore commands() {
+        return new CommandStore(ds);
+    }
+
+    /** Every outgoing mail and its delivery state. */
+    public MailLog mail() {
+        return new MailLog(ds);
     }
 
     /** The queue of series and tree heads waiting to be measured. */
@@ -140,16 +149,6 @@ public final class Store {
         }
     }
 
-    public void saveMail(Long jobId, Reply r, String kind, String emlPath) throws SQLException {
-        try (Connection c = ds.getConnection()) {
-            List<String> rcpt = new java.util.ArrayList<>(r.to());
-            rcpt.addAll(r.cc());
-            Jdbc.insert(c, "INSERT INTO outgoing_mail (job_id, message_id, in_reply_to, subject, recipients, kind, state,"
-                    + " eml_path, created_at) VALUES (?,?,?,?,?,?,?,?,?)", jobId, r.messageId(), r.inReplyTo(),
-                    r.subject(), truncate(String.join(", ", rcpt), 4000), kind, "written", emlPath, now());
-        }
-    }
-
     /** One metric's A/A noise on a runner, as calibrate measured it. */
     public record Noise(String workload, String variant, String metric, int boots, double cvPct, Instant when) {
         public MetricKey key() {
@@ -216,6 +215,25 @@ public final class Store {
                 return rs.next() ? rs.getString(1) : null;
             }
         }
+    }
+
+    /** Median minutes from a job's creation to its end, over the last 20 finished jobs; empty when none. */
+    public java.util.OptionalDouble medianJobMinutes() throws SQLException {
+        List<Double> mins = new java.util.ArrayList<>();
+        try (Connection c = ds.getConnection(); PreparedStatement ps = c.prepareStatement(
+                "SELECT created_at, finished_at FROM jobs WHERE finished_at IS NOT NULL ORDER BY id DESC"
+                        + " FETCH FIRST 20 ROWS ONLY")) {
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    mins.add((rs.getTimestamp(2).getTime() - rs.getTimestamp(1).getTime()) / 60000.0);
+                }
+            }
+        }
+        if (mins.isEmpty()) {
+            return java.util.OptionalDouble.empty();
+        }
+        java.util.Collections.sort(mins);
+        return java.util.OptionalDouble.of(mins.get(mins.size() / 2));
     }
 
     /** The first column of every row; for tests and status output. */

@@ -28,7 +28,7 @@ public final class WorkQueue {
      */
     public record Work(long id, Kind kind, String key, String title, int revision, List<String> messageIds,
             List<String> prerequisiteIds, String tree, String baseRev, String baseReason, String headRev,
-            String state, String detail) {
+            String state, String detail, String options, String answerTo) {
         public Work {
             messageIds = List.copyOf(messageIds);
             prerequisiteIds = List.copyOf(prerequisiteIds);
@@ -45,36 +45,47 @@ public final class WorkQueue {
     public Optional<Long> enqueueSeries(String key, String title, int revision, List<String> messageIds,
             List<String> prerequisiteIds, String tree, String baseRev, String baseReason) throws SQLException {
         return insert(Kind.SERIES, key, title, revision, messageIds, prerequisiteIds, tree, baseRev, baseReason,
-                null, "queued", null);
+                null, "queued", null, null, null);
+    }
+
+    /**
+     * Queues work someone asked for by command: its run options (JSON)
+     * and the command mail the result answers.
+     */
+    public Optional<Long> enqueueRequested(Kind kind, String key, String title, int revision,
+            List<String> messageIds, List<String> prerequisiteIds, String tree, String baseRev, String baseReason,
+            String headRev, String options, String answerTo) throws SQLException {
+        return insert(kind, key, title, revision, messageIds, prerequisiteIds, tree, baseRev, baseReason, headRev,
+                "queued", null, options, answerTo);
     }
 
     public Optional<Long> enqueueTree(String key, String title, String tree, String baseRev, String headRev,
             String reason) throws SQLException {
         return insert(Kind.TREE, key, title, 1, List.of(), List.of(), tree, baseRev, reason, headRev, "queued",
-                null);
+                null, null, null);
     }
 
     /** Records a series that could not be completed, so it is reported once and not retried. */
     public Optional<Long> recordIncomplete(String key, String title, int revision, List<String> messageIds,
             String detail) throws SQLException {
         return insert(Kind.SERIES, key, title, revision, messageIds, List.of(), null, null, null, null, "incomplete",
-                detail);
+                detail, null, null);
     }
 
     private Optional<Long> insert(Kind kind, String key, String title, int revision, List<String> messageIds,
-            List<String> prerequisiteIds, String tree, String baseRev, String baseReason, String headRev, String state, String detail)
-            throws SQLException {
+            List<String> prerequisiteIds, String tree, String baseRev, String baseReason, String headRev, String state,
+            String detail, String options, String answerTo) throws SQLException {
         try (Connection c = ds.getConnection()) {
             if (exists(c, key)) {
                 return Optional.empty();
             }
             Instant now = Instant.now();
             return Optional.of(Jdbc.insert(c, "INSERT INTO work_queue (kind, work_key, title, revision, message_ids,"
-                    + " prerequisite_ids, tree, base_rev, base_reason, head_rev, state, detail, created_at, updated_at)"
-                    + " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)", kind.name(), Jdbc.truncate(key, 1000),
-                    Jdbc.truncate(title, 2000), revision, String.join("\n", messageIds),
-                    String.join("\n", prerequisiteIds), tree, baseRev,
-                    Jdbc.truncate(baseReason, 2000), headRev, state, Jdbc.truncate(detail, 4000), now, now));
+                    + " prerequisite_ids, tree, base_rev, base_reason, head_rev, state, detail, created_at, updated_at,"
+                    + " options, answer_to) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", kind.name(),
+                    Jdbc.truncate(key, 1000), Jdbc.truncate(title, 2000), revision, String.join("\n", messageIds),
+                    String.join("\n", prerequisiteIds), tree, baseRev, Jdbc.truncate(baseReason, 2000), headRev, state,
+                    Jdbc.truncate(detail, 4000), now, now, options, answerTo));
         }
     }
 
@@ -145,6 +156,46 @@ public final class WorkQueue {
         }
     }
 
+    /** Work that involves any of these mails (the series a thread is about, and its reruns). */
+    public List<Work> touching(List<String> messageIds) throws SQLException {
+        List<Work> out = new ArrayList<>();
+        for (Work w : all()) {
+            if (w.messageIds().stream().anyMatch(messageIds::contains) || messageIds.contains(w.answerTo())) {
+                out.add(w);
+            }
+        }
+        return out;
+    }
+
+    /** The work that produced a job. */
+    public Optional<Work> byJob(long jobId) throws SQLException {
+        try (Connection c = ds.getConnection()) {
+            return select(c, "SELECT * FROM work_queue WHERE job_id = ?", jobId).stream().findFirst();
+        }
+    }
+
+    /** How many queued units are ahead of this one (0: next). */
+    public int position(long id) throws SQLException {
+        try (Connection c = ds.getConnection(); PreparedStatement ps = c.prepareStatement(
+                "SELECT COUNT(*) FROM work_queue WHERE state IN ('queued', 'running') AND id < ?")) {
+            Jdbc.bind(ps, id);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getInt(1);
+            }
+        }
+    }
+
+    /** Cancels queued units; returns how many. */
+    public int cancel(List<Long> ids, String why) throws SQLException {
+        int n = 0;
+        for (long id : ids) {
+            n += Jdbc.update(ds, "UPDATE work_queue SET state = 'cancelled', detail = ?, updated_at = ? WHERE id = ?"
+                    + " AND state = 'queued'", Jdbc.truncate(why, 4000), Instant.now(), id);
+        }
+        return n;
+    }
+
     public List<Work> all() throws SQLException {
         try (Connection c = ds.getConnection()) {
             return select(c, "SELECT * FROM work_queue ORDER BY id");
@@ -165,7 +216,8 @@ public final class WorkQueue {
                             rs.getString("title"), rs.getInt("revision"), lines(rs.getString("message_ids")),
                             lines(rs.getString("prerequisite_ids")),
                             rs.getString("tree"), rs.getString("base_rev"), rs.getString("base_reason"),
-                            rs.getString("head_rev"), rs.getString("state"), rs.getString("detail")));
+                            rs.getString("head_rev"), rs.getString("state"), rs.getString("detail"),
+                            rs.getString("options"), rs.getString("answer_to")));
                 }
             }
         }

@@ -61,8 +61,28 @@ class RunLoopIT {
                     "  - tree: \"" + KernelFixture.tree() + "\"",
                     "    rev: " + KernelFixture.base(),
                     "watch: []",
+                    "commands: {allow: [maintainer@example.org]}",
                     ""));
             assertThat(Main.execute("run", "--once", "--config", cfg.toString())).isZero();
+            Store store = Store.h2(home.resolve("db/fsnbot"));
+            String report = store.text("SELECT message_id FROM outgoing_mail WHERE in_reply_to = ?", mid);
+            assertThat(report).isNotNull();
+
+            // A maintainer asks on the list for a rerun with fewer workloads: acknowledged, measured, answered.
+            String cmd = "<rerun-" + run + "@example.org>";
+            Path command = tmp.resolve("command.eml");
+            Files.writeString(command, String.join("\n", "From: A Maintainer <maintainer@example.org>",
+                    "To: " + inbox + "@example.org", "Subject: Re: [PATCH] fsnotify: revalidate (run " + run + ")",
+                    "Message-ID: " + cmd, "In-Reply-To: " + report, "References: " + mid + " " + report,
+                    "Date: Mon, 30 Nov 2026 12:00:00 +0000", "", "> REGRESSION", "",
+                    "#fsnbot rerun runs=3 workloads=parent-modify-scale", ""));
+            pi.deliver(inbox, command);
+            assertThat(Main.execute("run", "--once", "--config", cfg.toString())).isZero();
+            List<String> answers = store.texts("SELECT kind FROM outgoing_mail WHERE in_reply_to = ? ORDER BY id", cmd);
+            assertThat(answers).as("an acknowledgement, then the rerun's report").containsExactly("COMMAND",
+                    "REPORT");
+            assertThat(store.queue().all().stream().filter(w -> cmd.equals(w.answerTo())).toList())
+                    .singleElement().satisfies(w -> assertThat(w.state()).isEqualTo("done"));
         }
         Store store = Store.h2(home.resolve("db/fsnbot"));
         List<WorkQueue.Work> mine = store.queue().all().stream().filter(w -> w.messageIds().contains(mid)).toList();

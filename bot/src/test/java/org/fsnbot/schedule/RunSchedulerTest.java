@@ -8,13 +8,13 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import org.fsnbot.exec.CommandRunner;
 import org.fsnbot.intake.EpochWriter;
 import org.fsnbot.pipeline.RunConfig;
 import org.fsnbot.pipeline.RunLoop;
 import org.fsnbot.pipeline.StandardStages;
 import org.fsnbot.store.Store;
 import org.fsnbot.store.WorkQueue;
+import org.fsnbot.testing.MiniTree;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,41 +24,14 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class RunSchedulerTest {
 
-    private static final String PATCH = String.join("\n",
-            "From: Dev <dev@example.org>",
-            "To: linux-fsdevel@example.org",
-            "Subject: [PATCH] fsnotify: make it faster",
-            "Message-ID: <faster-1@example.org>",
-            "Date: Mon, 30 Nov 2026 10:00:00 +0000",
-            "",
-            "Signed-off-by: Dev <dev@example.org>",
-            "---",
-            " fs/notify/mark.c | 1 +",
-            " 1 file changed, 1 insertion(+)",
-            "",
-            "diff --git a/fs/notify/mark.c b/fs/notify/mark.c",
-            "--- a/fs/notify/mark.c",
-            "+++ b/fs/notify/mark.c",
-            "@@ -1 +1,2 @@",
-            " int x;",
-            "+int y;",
-            "");
-
     @Test
     void theSchedulerPollsAtOnceAndAMessageInTwoInboxesIsQueuedOnce(@TempDir Path tmp) throws Exception {
-        Path tree = tmp.resolve("linux");
-        CommandRunner run = new CommandRunner();
-        Files.createDirectories(tree.resolve("fs/notify"));
-        Files.writeString(tree.resolve("MAINTAINERS"), "FSNOTIFY: FILESYSTEM NOTIFICATION INFRASTRUCTURE\n"
-                + "F:\tfs/notify/\n");
-        Files.writeString(tree.resolve("fs/notify/mark.c"), "int x;\n");
-        for (List<String> cmd : List.of(List.of("git", "init", "-q", "-b", "master"), List.of("git", "add", "."),
-                List.of("git", "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "base"))) {
-            run.check(cmd, tree, Duration.ofMinutes(1));
-        }
+        Path tree = MiniTree.create(tmp.resolve("linux"));
+        String patch = MiniTree.patch("<faster-1@example.org>", "Dev <dev@example.org>",
+                "[PATCH] fsnotify: make it faster");
         for (String inbox : List.of("one", "two")) {
             try (EpochWriter w = new EpochWriter(tmp.resolve(inbox).resolve("git/0.git"))) {
-                w.append(PATCH.getBytes(StandardCharsets.UTF_8));
+                w.append(patch.getBytes(StandardCharsets.UTF_8));
             }
         }
         Path cfg = tmp.resolve("fsnbot.yaml");

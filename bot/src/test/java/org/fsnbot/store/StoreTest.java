@@ -39,8 +39,9 @@ class StoreTest {
         store.saveBoot(job, new BootRecord(Side.BASE, 0, 1, ok,
                 List.of(new Sample(Side.BASE, 0, "byte-write", "mode", "none", "ns_per_op", 0, 2000, "ns", true)), List.of(),
                 List.of(), "{}"));
-        store.saveMail(job, new Reply("<r@x>", "bot@x", List.of("a@x"), List.of("b@x"), "Re: x", "<p@x>",
-                List.of("<p@x>"), "b\n"), "REPORT", dir.resolve("r.eml").toString());
+        store.mail().record(job, new Reply("<r@x>", "bot@x", List.of("a@x"), List.of("b@x"), "Re: x", "<p@x>",
+                List.of("<p@x>"), "b\n"), "REPORT", "written", dir.resolve("r.eml").toString(), new byte[] {1},
+                List.of("a@x", "b@x"));
         store.finishJob(job, "REPORT", "regression");
 
         Store reopened = Store.h2(db);

@@ -1,0 +1,58 @@
+package org.fsnbot.commands;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/** One #fsnbot command as written in a mail, with the line it came from. */
+public sealed interface Command {
+
+    /** The command line as written (joined when the mailer wrapped it). */
+    String line();
+
+    /** Whether it makes fsnbot measure something (and so counts against the limits). */
+    default boolean measures() {
+        return false;
+    }
+
+    /** `#fsnbot rerun [workloads=a,b] [runs=N] [profile=quick|full] [topology=...]` */
+    record Rerun(String line, List<String> workloads, OptionalInt runs, Optional<String> profile,
+            Optional<String> topology) implements Command {
+        public Rerun {
+            workloads = List.copyOf(workloads);
+        }
+
+        @Override
+        public boolean measures() {
+            return true;
+        }
+    }
+
+    /** `#fsnbot test <git-url> <branch-or-commit>` */
+    record Test(String line, String url, String rev) implements Command {
+        @Override
+        public boolean measures() {
+            return true;
+        }
+    }
+
+    /** `#fsnbot compare <rev> <rev>` */
+    record Compare(String line, String base, String head) implements Command {
+        @Override
+        public boolean measures() {
+            return true;
+        }
+    }
+
+    /** `#fsnbot cancel` */
+    record Cancel(String line) implements Command {
+    }
+
+    /** `#fsnbot status` */
+    record Status(String line) implements Command {
+    }
+
+    /** `#fsnbot help` */
+    record Help(String line) implements Command {
+    }
+}

@@ -1,0 +1,223 @@
+package org.fsnbot.commands;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.Set;
+import org.fsnbot.plan.Topology;
+
+/**
+ * Finds #fsnbot commands in a mail body: lines starting with #fsnbot that
+ * are not quoted, at most three per mail. A command whose arguments a
+ * mailer wrapped onto the next line is joined back, as syzbot does.
+ */
+public final class CommandParser {
+
+    public static final int MAX_PER_MAIL = 3;
+    private static final String TAG = "#fsnbot";
+    private static final Set<String> PROFILES = Set.of("quick", "full");
+
+    /** A line that looked like a command but is not one, and why. */
+    public record Error(String line, String reason) {
+    }
+
+    /** What a mail asked for. */
+    public record Parsed(List<Command> commands, List<Error> errors) {
+        public Parsed {
+            commands = List.copyOf(commands);
+            errors = List.copyOf(errors);
+        }
+
+        public boolean isEmpty() {
+            return commands.isEmpty() && errors.isEmpty();
+        }
+    }
+
+    private final int maxRuns;
+
+    public CommandParser(int maxRuns) {
+        this.maxRuns = maxRuns;
+    }
+
+    /** Whether a body holds anything that looks like a command (cheap; for the follower). */
+    public static boolean mentions(String body) {
+        for (String line : body.split("\n")) {
+            if (line.startsWith(TAG)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    public Parsed parse(String body) {
+        List<String> lines = Arrays.asList(body.replace("\r", "").split("\n"));
+        List<Command> commands = new ArrayList<>();
+        List<Error> errors = new ArrayList<>();
+        int found = 0;
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i).strip();
+            if (!lines.get(i).startsWith(TAG) || !(line.equals(TAG) || Character.isWhitespace(line.charAt(TAG.length()))
+                    || line.charAt(TAG.length()) == ':')) {
+                continue;
+            }
+            found++;
+            List<String> tokens = new ArrayList<>(words(line.substring(TAG.length()).replaceFirst("^:", "")));
+            // Wrapped by the mailer: take continuation lines while the command is short of arguments.
+            int j = i + 1;
+            while (j < lines.size() && wantsMore(tokens) && continuation(lines.get(j))) {
+                tokens.addAll(words(lines.get(j)));
+                j++;
+            }
+            String full = TAG + " " + String.join(" ", tokens);
+            i = j - 1;
+            if (found > MAX_PER_MAIL) {
+                errors.add(new Error(full.strip(), "at most " + MAX_PER_MAIL + " commands per mail; this one was"
+                        + " not run"));
+                continue;
+            }
+            try {
+                commands.add(command(full.strip(), tokens));
+            } catch (IllegalArgumentException e) {
+                errors.add(new Error(full.strip(), e.getMessage()));
+            }
+        }
+        return new Parsed(commands, errors);
+    }
+
+    private static boolean continuation(String line) {
+        String s = line.strip();
+        return !s.isEmpty() && !s.startsWith(">") && !s.startsWith(TAG) && !s.startsWith("--");
+    }
+
+    /** True while the verb's positional arguments are missing, or the last option was cut at its '='. */
+    private static boolean wantsMore(List<String> t) {
+        if (t.isEmpty()) {
+            return false;
+        }
+        String verb = t.get(0).toLowerCase(Locale.ROOT);
+        if ((verb.equals("test") || verb.equals("compare")) && t.size() < 3) {
+            return true;
+        }
+        return verb.equals("rerun") && t.get(t.size() - 1).endsWith("=");
+    }
+
+    private Command command(String line, List<String> t) {
+        if (t.isEmpty()) {
+            throw new IllegalArgumentException("no command after #fsnbot");
+        }
+        String verb = t.get(0).toLowerCase(Locale.ROOT);
+        List<String> args = joinCutOptions(t.subList(1, t.size()));
+        return switch (verb) {
+            case "rerun" -> rerun(line, args);
+            case "test" -> {
+                exactly(verb, args, 2, "<git-url> <branch-or-commit>");
+                if (!args.get(0).matches("(https?|git|ssh)://\\S+|git@\\S+:\\S+|/\\S+")) {
+                    throw new IllegalArgumentException("not a git URL: " + args.get(0));
+                }
+                yield new Command.Test(line, args.get(0), rev(args.get(1)));
+            }
+            case "compare" -> {
+                exactly(verb, args, 2, "<rev> <rev>");
+                yield new Command.Compare(line, rev(args.get(0)), rev(args.get(1)));
+            }
+            case "cancel" -> {
+                exactly(verb, args, 0, "");
+                yield new Command.Cancel(line);
+            }
+            case "status" -> {
+                exactly(verb, args, 0, "");
+                yield new Command.Status(line);
+            }
+            case "help" -> new Command.Help(line);
+            default -> throw new IllegalArgumentException("unknown command \"" + t.get(0) + "\"");
+        };
+    }
+
+    private static List<String> joinCutOptions(List<String> args) {
+        List<String> out = new ArrayList<>();
+        for (String a : args) {
+            if (!out.isEmpty() && out.get(out.size() - 1).endsWith("=")) {
+                out.set(out.size() - 1, out.get(out.size() - 1) + a);
+            } else {
+                out.add(a);
+            }
+        }
+        return out;
+    }
+
+    private Command.Rerun rerun(String line, List<String> args) {
+        List<String> workloads = List.of();
+        OptionalInt runs = OptionalInt.empty();
+        Optional<String> profile = Optional.empty();
+        Optional<String> topology = Optional.empty();
+        Set<String> seen = new HashSet<>();
+        for (String a : args) {
+            int eq = a.indexOf('=');
+            if (eq <= 0 || eq == a.length() - 1) {
+                throw new IllegalArgumentException("expected key=value, got \"" + a + "\"");
+            }
+            String key = a.substring(0, eq).toLowerCase(Locale.ROOT);
+            String value = a.substring(eq + 1);
+            if (!seen.add(key)) {
+                throw new IllegalArgumentException(key + "= given twice");
+            }
+            switch (key) {
+                case "workloads" -> {
+                    workloads = List.of(value.split(","));
+                    for (String w : workloads) {
+                        if (!w.matches("[a-z0-9][a-z0-9-]*")) {
+                            throw new IllegalArgumentException("not a workload name: \"" + w + "\"");
+                        }
+                    }
+                }
+                case "runs" -> {
+                    int n;
+                    try {
+                        n = Integer.parseInt(value);
+                    } catch (NumberFormatException e) {
+                        throw new IllegalArgumentException("runs= wants a number, got \"" + value + "\"");
+                    }
+                    if (n < 3 || n > maxRuns) {
+                        throw new IllegalArgumentException("runs=" + n + " is outside the budget: 3.." + maxRuns
+                                + " boots per kernel");
+                    }
+                    runs = OptionalInt.of(n);
+                }
+                case "profile" -> {
+                    if (!PROFILES.contains(value)) {
+                        throw new IllegalArgumentException("profile= must be quick or full, got \"" + value + "\"");
+                    }
+                    profile = Optional.of(value);
+                }
+                case "topology" -> {
+                    Topology.parse(value);
+                    topology = Optional.of(value);
+                }
+                default -> throw new IllegalArgumentException("unknown option " + key + "=");
+            }
+        }
+        return new Command.Rerun(line, workloads, runs, profile, topology);
+    }
+
+    private static void exactly(String verb, List<String> args, int n, String usage) {
+        if (args.size() != n) {
+            throw new IllegalArgumentException(verb + " takes " + (n == 0 ? "no arguments" : usage));
+        }
+    }
+
+    private static String rev(String r) {
+        if (!r.matches("[A-Za-z0-9][A-Za-z0-9._/^~-]*") || r.contains("..")) {
+            throw new IllegalArgumentException("not a branch, tag or commit: \"" + r + "\"");
+        }
+        return r;
+    }
+
+    private static List<String> words(String s) {
+        String t = s.strip();
+        return t.isEmpty() ? List.of() : Arrays.asList(t.split("\\s+"));
+    }
+}

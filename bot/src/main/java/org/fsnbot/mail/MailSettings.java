@@ -1,0 +1,103 @@
+package org.fsnbot.mail;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * How fsnbot mails: dry-run (the default: .eml files only) or smtp, the
+ * servers, and the etiquette knobs. Passwords come from the config or,
+ * by default, from the environment variable named, and never appear in
+ * toString, logs or the store.
+ */
+public record MailSettings(String mode, Smtp smtp, Imap imap, String messageIdDomain, List<String> neverCc,
+        List<String> optOutAuthors, boolean replyWhenNothingFound, boolean bccSelf) {
+
+    public MailSettings {
+        mode = mode == null ? "dry-run" : mode.trim().toLowerCase(Locale.ROOT);
+        if (!mode.equals("dry-run") && !mode.equals("smtp")) {
+            throw new IllegalArgumentException("mail.mode must be dry-run or smtp: " + mode);
+        }
+        smtp = smtp == null ? new Smtp("", 587, true, "", "", "FSNBOT_SMTP_PASSWORD") : smtp;
+        imap = imap == null ? new Imap("", 993, true, "", "", "FSNBOT_IMAP_PASSWORD", "INBOX") : imap;
+        if (mode.equals("smtp") && smtp.host().isEmpty()) {
+            throw new IllegalArgumentException("mail.mode smtp needs mail.smtp.host");
+        }
+        messageIdDomain = messageIdDomain == null ? "" : messageIdDomain.trim();
+        neverCc = lower(neverCc);
+        optOutAuthors = lower(optOutAuthors);
+    }
+
+    public static MailSettings dryRun() {
+        return new MailSettings("dry-run", null, null, "", List.of(), List.of(), false, true);
+    }
+
+    public boolean sends() {
+        return mode.equals("smtp");
+    }
+
+    private static List<String> lower(List<String> l) {
+        return l == null ? List.of() : l.stream().map(s -> s.trim().toLowerCase(Locale.ROOT)).toList();
+    }
+
+    /** The password: the configured one, else the named environment variable, else none. */
+    static String secret(String configured, String env) {
+        if (configured != null && !configured.isEmpty()) {
+            return configured;
+        }
+        String v = env == null || env.isEmpty() ? null : System.getenv(env);
+        return v == null ? "" : v;
+    }
+
+    /** The submission server. */
+    public record Smtp(String host, int port, boolean starttls, String user, String password, String passwordEnv) {
+        public Smtp {
+            host = host == null ? "" : host.trim();
+            user = user == null ? "" : user.trim();
+            password = password == null ? "" : password;
+            passwordEnv = passwordEnv == null ? "FSNBOT_SMTP_PASSWORD" : passwordEnv;
+            if (port < 1 || port > 65535) {
+                throw new IllegalArgumentException("mail.smtp.port out of range: " + port);
+            }
+        }
+
+        /** The password to log in with (config, else environment). */
+        public String password() {
+            return secret(password, passwordEnv);
+        }
+
+        @Override
+        public String toString() {
+            return "Smtp[" + host + ":" + port + (starttls ? " starttls" : "") + (user.isEmpty() ? "" : " user " + user)
+                    + "]";
+        }
+    }
+
+    /** The mailbox commands are read from (and our Bcc copies land in). */
+    public record Imap(String host, int port, boolean ssl, String user, String password, String passwordEnv,
+            String folder) {
+        public Imap {
+            host = host == null ? "" : host.trim();
+            user = user == null ? "" : user.trim();
+            password = password == null ? "" : password;
+            passwordEnv = passwordEnv == null ? "FSNBOT_IMAP_PASSWORD" : passwordEnv;
+            folder = folder == null || folder.isBlank() ? "INBOX" : folder;
+            if (port < 1 || port > 65535) {
+                throw new IllegalArgumentException("mail.imap.port out of range: " + port);
+            }
+        }
+
+        public boolean configured() {
+            return !host.isEmpty();
+        }
+
+        public String password() {
+            return secret(password, passwordEnv);
+        }
+
+        @Override
+        public String toString() {
+            return "Imap[" + host + ":" + port + (ssl ? " ssl" : "") + (user.isEmpty() ? "" : " user " + user) + " "
+                    + folder + "]";
+        }
+    }
+}

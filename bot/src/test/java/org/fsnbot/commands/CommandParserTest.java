@@ -1,0 +1,70 @@
+package org.fsnbot.commands;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class CommandParserTest {
+
+    private final CommandParser p = new CommandParser(10);
+
+    @Test
+    void readsEachCommandWithItsOptions() {
+        CommandParser.Parsed r = p.parse(String.join("\n",
+                "Thanks, looks odd.",
+                "#fsnbot rerun workloads=byte-write,parent-modify-scale runs=5 profile=full"
+                        + " topology=sockets=2,cores=2,nodes=2",
+                "#fsnbot test https://git.kernel.org/pub/scm/linux/kernel/git/jack/linux-fs.git fsnotify",
+                "#fsnbot compare v6.12 v6.13-rc1"));
+        assertThat(r.errors()).isEmpty();
+        assertThat(r.commands()).hasSize(3);
+        Command.Rerun rerun = (Command.Rerun) r.commands().get(0);
+        assertThat(rerun.workloads()).containsExactly("byte-write", "parent-modify-scale");
+        assertThat(rerun.runs()).hasValue(5);
+        assertThat(rerun.profile()).contains("full");
+        assertThat(rerun.topology()).contains("sockets=2,cores=2,nodes=2");
+        assertThat(r.commands().get(1)).isEqualTo(new Command.Test(
+                "#fsnbot test https://git.kernel.org/pub/scm/linux/kernel/git/jack/linux-fs.git fsnotify",
+                "https://git.kernel.org/pub/scm/linux/kernel/git/jack/linux-fs.git", "fsnotify"));
+        assertThat(((Command.Compare) r.commands().get(2)).head()).isEqualTo("v6.13-rc1");
+    }
+
+    @Test
+    void quotedAndIndentedLinesAreNotCommands() {
+        assertThat(p.parse("> #fsnbot rerun\n>> #fsnbot cancel\n  #fsnbot status\ntext #fsnbot help\n").isEmpty())
+                .isTrue();
+        assertThat(p.parse("#fsnbotrerun\n").isEmpty()).isTrue();
+    }
+
+    @Test
+    void wrappedArgumentsAreJoinedBack() {
+        CommandParser.Parsed r = p.parse("#fsnbot test\nhttps://example.org/linux.git\nmy-branch\n\nthanks\n");
+        assertThat(r.errors()).isEmpty();
+        assertThat(r.commands()).singleElement().isInstanceOf(Command.Test.class);
+        CommandParser.Parsed o = p.parse("#fsnbot rerun runs=4 workloads=\nbyte-write\n");
+        assertThat(((Command.Rerun) o.commands().get(0)).workloads()).containsExactly("byte-write");
+    }
+
+    @Test
+    void badCommandsAreErrorsThatKeepTheirLine() {
+        CommandParser.Parsed r = p.parse(String.join("\n", "#fsnbot frobnicate", "#fsnbot rerun runs=lots",
+                "#fsnbot status", "#fsnbot help"));
+        assertThat(r.errors()).extracting(CommandParser.Error::line).containsExactly("#fsnbot frobnicate",
+                "#fsnbot rerun runs=lots", "#fsnbot help");
+        assertThat(r.errors().get(0).reason()).contains("unknown command");
+        assertThat(r.errors().get(1).reason()).contains("wants a number");
+        assertThat(r.errors().get(2).reason()).as("the fourth command line").contains("at most 3");
+        assertThat(r.commands()).singleElement().isInstanceOf(Command.Status.class);
+        assertThat(p.parse("#fsnbot rerun runs=99").errors()).singleElement()
+                .satisfies(e -> assertThat(e.reason()).contains("budget"));
+        assertThat(p.parse("#fsnbot compare onlyone").errors()).singleElement()
+                .satisfies(e -> assertThat(e.reason()).contains("<rev> <rev>"));
+        assertThat(p.parse("#fsnbot rerun profile=huge").errors()).hasSize(1);
+        assertThat(p.parse("#fsnbot test notaurl main").errors()).hasSize(1);
+        assertThat(p.parse("#fsnbot").errors()).singleElement()
+                .satisfies(e -> assertThat(e.reason()).contains("no command"));
+        assertThat(List.of(CommandParser.mentions("x\n#fsnbot help\n"), CommandParser.mentions("> #fsnbot help")))
+                .containsExactly(true, false);
+    }
+}

@@ -1,0 +1,117 @@
+package org.fsnbot.mail;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.fsnbot.pipeline.PatchTestPipeline;
+import org.fsnbot.pipeline.RunConfig;
+import org.fsnbot.pipeline.StandardStages;
+import org.fsnbot.testing.MailServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Exactly-once delivery under kill -9: a child JVM running `fsnbot send`
+ * is killed at an exact step, a second one finishes the job, and the list
+ * gets one copy either way.
+ */
+class DeliveryCrashTest {
+
+    private static final String LIST = "linux-fsdevel@example.org";
+
+    @TempDir
+    Path tmp;
+    private MailServer mail;
+    private Path cfg;
+    private PatchTestPipeline.Stages stages;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        mail = new MailServer();
+        cfg = tmp.resolve("fsnbot.yaml");
+        Files.writeString(cfg, String.join("\n", "home: \"" + tmp.resolve("home") + "\"",
+                "from: \"fsnbot <" + MailServer.BOT + ">\"", mail.mailConfig()));
+        RunConfig c = RunConfig.load(Optional.of(cfg));
+        // This JVM opens the store first, so it serves the H2 file the children use.
+        stages = StandardStages.create(c.homeDir(), c.homeDir().resolve("outbox"), c.from(), c.mail(),
+                DeliveryHooks.NONE, new PrintStream(java.io.OutputStream.nullOutputStream()));
+    }
+
+    @AfterEach
+    void tearDown() {
+        mail.close();
+    }
+
+    private String pendingReply(String n) throws Exception {
+        Reply r = new Reply("<fsnbot.crash-" + n + "@fsnbot.test>", "fsnbot <" + MailServer.BOT + ">",
+                List.of("Dev <dev@example.org>"), List.of(LIST), "Re: [PATCH] fsnotify: x", "<p@example.org>",
+                List.of("<p@example.org>"), "Hi,\n\nfsnbot measured this patch: REGRESSION\n");
+        stages.delivery().post(null, r, "REPORT", false, true);
+        assertThat(stages.store().mail().state(r.messageId())).isEqualTo("pending");
+        return r.messageId();
+    }
+
+    /** Runs `fsnbot send` in a child JVM; with a pause point, kills it with SIGKILL once it gets there. */
+    private void send(String pauseAt) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java")));
+        if (pauseAt != null) {
+            cmd.add("-Dfsnbot.test.pauseAt=" + pauseAt);
+        }
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), "org.fsnbot.cli.Main", "send", "--config",
+                cfg.toString()));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        List<String> out = new ArrayList<>();
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = r.readLine()) != null) {
+                out.add(line);
+                if (pauseAt != null && line.equals("FSNBOT-PAUSED " + pauseAt)) {
+                    Process kill = new ProcessBuilder("kill", "-9", Long.toString(p.pid())).start();
+                    assertThat(kill.waitFor(10, TimeUnit.SECONDS)).isTrue();
+                    break;
+                }
+            }
+        }
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("child: %s", out).isTrue();
+        if (pauseAt != null) {
+            assertThat(p.exitValue()).as("killed by SIGKILL: %s", out).isEqualTo(137);
+        } else {
+            assertThat(p.exitValue()).as("child: %s", out).isZero();
+        }
+    }
+
+    @Test
+    void killedAfterTheServerAcceptedTheRestartSendsNoSecondCopy() throws Exception {
+        String id = pendingReply("accepted");
+        send("after-accept");
+        assertThat(mail.inMailbox(LIST, id)).as("accepted before the kill").hasSize(1);
+        assertThat(stages.store().mail().state(id)).as("but not recorded as sent").isEqualTo("sending");
+        send(null);
+        assertThat(mail.inMailbox(LIST, id)).as("no second copy after the restart").hasSize(1);
+        assertThat(stages.store().mail().state(id)).isEqualTo("sent");
+    }
+
+    @Test
+    void killedBeforeSendingExactlyOneCopyArrivesAfterTheRestart() throws Exception {
+        String id = pendingReply("before");
+        send("before-send");
+        assertThat(mail.inMailbox(LIST, id)).as("nothing sent before the kill").isEmpty();
+        assertThat(stages.store().mail().state(id)).isEqualTo("sending");
+        send(null);
+        assertThat(mail.inMailbox(LIST, id)).as("exactly one copy after the restart").hasSize(1);
+        assertThat(stages.store().mail().state(id)).isEqualTo("sent");
+        send(null);
+        assertThat(mail.inMailbox(LIST, id)).as("a further run changes nothing").hasSize(1);
+    }
+}

@@ -1,0 +1,18 @@
+package org.fsnbot.report;
+
+import org.fsnbot.stats.Comparison;
+
+/** The renderer test's sample facts and comparison, for the golden mail test in another package. */
+public final class ReplyRendererTestAccess {
+
+    private ReplyRendererTestAccess() {
+    }
+
+    public static JobFacts facts() {
+        return ReplyRendererTest.facts();
+    }
+
+    public static Comparison comparison() {
+        return ReplyRendererTest.comparison();
+    }
+}
