@@ -222,7 +222,7 @@ public final class CommandDesk {
             return error(r, "this thread is not about a series fsnbot tested, so there is nothing to rerun");
         }
         RunOptions options = new RunOptions(r.workloads(), r.runs().orElse(0), r.profile().orElse(""),
-                r.topology().orElse(""), false);
+                r.topology().orElse(""), false, r.line());
         Profile p;
         try {
             p = options.apply(defaultProfile);
@@ -250,7 +250,7 @@ public final class CommandDesk {
         WorkQueue.Work w = thread.work().get();
         Optional<Long> id = queue.enqueueRequested(WorkQueue.Kind.TREE, "test " + m.messageId() + " " + index,
                 t.url() + " " + t.rev(), 1, List.of(), List.of(), t.url(), baseCommit(w), "merge base", t.rev(),
-                new RunOptions(List.of(), 0, "", "", true).toJson(), m.messageId());
+                new RunOptions(List.of(), 0, "", "", true, t.line()).toJson(), m.messageId());
         return accepted(t, id, List.of("Accepted: " + shorten(t.rev(), 40) + " of " + shorten(t.url(), 50) + ",",
                 "against its merge base with " + shorten(baseCommit(w), 40) + "."));
     }
@@ -260,7 +260,7 @@ public final class CommandDesk {
         String tree = thread.work().map(WorkQueue.Work::tree).orElse(defaultTree);
         Optional<Long> id = queue.enqueueRequested(WorkQueue.Kind.TREE, "compare " + m.messageId() + " " + index,
                 k.base() + ".." + k.head(), 1, List.of(), List.of(), tree, k.base(), "named in the command",
-                k.head(), RunOptions.DEFAULTS.toJson(), m.messageId());
+                k.head(), new RunOptions(List.of(), 0, "", "", false, k.line()).toJson(), m.messageId());
         return accepted(k, id, List.of("Accepted: " + shorten(k.head(), 30) + " against " + shorten(k.base(), 30)
                 + " in", shorten(tree, 70) + "."));
     }

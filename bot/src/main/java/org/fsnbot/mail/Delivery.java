@@ -93,9 +93,12 @@ public final class Delivery {
                 hooks.at("after-accept");
                 ledger.sent(u.id(), "accepted by " + "smtp");
                 sent++;
+            } catch (NotSentException e) {
+                ledger.notSent(u.id());
+                log.printf("mail: %s: %s (will retry)%n", u.messageId(), e.getMessage());
             } catch (IOException e) {
                 // Left in sending: the next flush asks the archive and mailbox before trying again.
-                log.printf("mail: %s: %s (will retry)%n", u.messageId(), e.getMessage());
+                log.printf("mail: %s: %s (will check, then retry once)%n", u.messageId(), e.getMessage());
             }
         }
         return sent;

@@ -33,6 +33,9 @@ public interface MailLedger {
     /** Marks the start of an SMTP attempt, durably, before it is made. */
     void sending(long id) throws SQLException;
 
+    /** The attempt certainly did not reach the server: back to pending, the attempt not counted. */
+    void notSent(long id) throws SQLException;
+
     void sent(long id, String detail) throws SQLException;
 
     void failed(long id, String detail) throws SQLException;

@@ -2,6 +2,7 @@ package org.fsnbot.mail;
 
 import jakarta.mail.Address;
 import jakarta.mail.MessagingException;
+import jakarta.mail.SendFailedException;
 import jakarta.mail.Session;
 import jakarta.mail.Transport;
 import jakarta.mail.internet.InternetAddress;
@@ -43,10 +44,23 @@ public final class SmtpSender implements MailSender {
                 to[i] = new InternetAddress(envelope.get(i));
             }
             try (Transport t = session.getTransport("smtp")) {
-                t.connect(smtp.host(), smtp.port(), smtp.user().isEmpty() ? null : smtp.user(),
-                        smtp.user().isEmpty() ? null : smtp.password());
+                try {
+                    t.connect(smtp.host(), smtp.port(), smtp.user().isEmpty() ? null : smtp.user(),
+                            smtp.user().isEmpty() ? null : smtp.password());
+                } catch (MessagingException e) {
+                    throw new NotSentException("SMTP " + smtp.host() + ":" + smtp.port() + ": cannot connect or log"
+                            + " in: " + e.getMessage(), e);
+                }
                 t.sendMessage(m, to);
             }
+        } catch (SendFailedException e) {
+            // Refused at MAIL FROM or RCPT TO, before the data: nobody got it.
+            if (e.getValidSentAddresses() == null || e.getValidSentAddresses().length == 0) {
+                throw new NotSentException("SMTP " + smtp.host() + " refused " + messageId + ": " + e.getMessage(),
+                        e);
+            }
+            throw new IOException("SMTP " + smtp.host() + " refused " + messageId + " for some recipients: "
+                    + e.getMessage(), e);
         } catch (MessagingException e) {
             throw new IOException("SMTP " + smtp.host() + ":" + smtp.port() + " refused " + messageId + ": "
                     + e.getMessage(), e);

@@ -34,6 +34,7 @@ import org.fsnbot.mail.Reply;
 import org.fsnbot.mail.ReplyComposer;
 import org.fsnbot.plan.Profile;
 import org.fsnbot.plan.WorkloadSpec;
+import org.fsnbot.report.CommandAnswer;
 import org.fsnbot.report.JobFacts;
 import org.fsnbot.report.ReplyRenderer;
 import org.fsnbot.run.BootRecord;
@@ -110,6 +111,14 @@ public final class PatchTestPipeline {
                 body -> answerTo.map(m -> s.composer().compose(m, body))
                         .orElseGet(() -> s.composer().composeNew(req.reportTo(), subject, body)), req.requested());
         return start(req, null, change);
+    }
+
+    /** Tells whoever asked for a run that it could not be made (no verdict, and why). */
+    public void answerFailure(PatchMail to, String commandLine, String why) throws IOException, SQLException {
+        String body = s.renderer().commandAnswer(new CommandAnswer(List.of(new CommandAnswer.Item(commandLine,
+                CommandAnswer.Outcome.ERROR, List.of("Accepted earlier, but it could not run, so there is no",
+                        "verdict: " + (why == null ? "unknown error" : why))))), false);
+        s.delivery().post(null, s.composer().compose(to, body), "COMMAND_FAILED", false, true);
     }
 
     /** What is measured against the base and where its result goes. */

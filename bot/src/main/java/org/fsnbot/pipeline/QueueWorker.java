@@ -93,6 +93,20 @@ public final class QueueWorker {
         } catch (IOException | RuntimeException | MalformedMailException e) {
             queue.finish(w.id(), "failed", null, e.toString());
             log.printf("queue: #%d failed (no verdict): %s%n", w.id(), e);
+            answerFailure(w, e);
+        }
+    }
+
+    /** Someone asked for this unit and was told it was accepted: they hear that it could not run, and why. */
+    private void answerFailure(WorkQueue.Work w, Exception e) throws SQLException {
+        try {
+            Optional<PatchMail> to = answerTo(w);
+            if (to.isPresent()) {
+                String line = RunOptions.fromJson(w.options()).command();
+                pipeline.answerFailure(to.get(), line.isEmpty() ? w.title() : line, e.getMessage());
+            }
+        } catch (IOException | RuntimeException | MalformedMailException again) {
+            log.printf("queue: #%d: cannot answer the failure either: %s%n", w.id(), again);
         }
     }
 

@@ -7,19 +7,21 @@ import java.util.List;
 
 /**
  * How a requested run differs from the configured defaults (an #fsnbot
- * rerun's options), kept with the queued work as JSON. Empty fields mean
- * "the default".
+ * rerun's options), kept with the queued work as JSON with the command
+ * line that asked. Empty fields mean "the default".
  */
-public record RunOptions(List<String> workloads, int runs, String profile, String topology, boolean mergeBase) {
+public record RunOptions(List<String> workloads, int runs, String profile, String topology, boolean mergeBase,
+        String command) {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    public static final RunOptions DEFAULTS = new RunOptions(List.of(), 0, "", "", false);
+    public static final RunOptions DEFAULTS = new RunOptions(List.of(), 0, "", "", false, "");
 
     public RunOptions {
         workloads = workloads == null ? List.of() : List.copyOf(workloads);
         profile = profile == null ? "" : profile;
         topology = topology == null ? "" : topology;
+        command = command == null ? "" : command;
         if (runs < 0) {
             throw new IllegalArgumentException("runs must be >= 0");
         }

@@ -58,6 +58,11 @@ public final class MailLog implements MailLedger {
     }
 
     @Override
+    public void notSent(long id) throws SQLException {
+        Jdbc.update(ds, "UPDATE outgoing_mail SET state = 'pending', attempts = attempts - 1 WHERE id = ?", id);
+    }
+
+    @Override
     public void sent(long id, String detail) throws SQLException {
         Jdbc.update(ds, "UPDATE outgoing_mail SET state = 'sent', sent_at = ?, detail = ? WHERE id = ?",
                 Instant.now(), Jdbc.truncate(detail, 4000), id);

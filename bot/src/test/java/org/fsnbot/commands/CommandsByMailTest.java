@@ -192,6 +192,25 @@ class CommandsByMailTest {
         }
     }
 
+    @Test
+    void anAcceptedRunThatCannotRunIsAnsweredWithTheReason() throws Exception {
+        String report = reportOnTheQueuedPatch();
+        mail.send(MAINT, List.of(MailServer.BOT), "Re: x", "<t1@example.org>", report, PATCH_ID + " " + report,
+                "#fsnbot test /nonexistent/linux.git main\n");
+        loop.poll();
+        assertThat(body(single(mail.repliesTo(MAINT, "<t1@example.org>")))).contains("Accepted");
+        assertThat(stages.store().queue().list("queued")).singleElement()
+                .satisfies(w -> assertThat(w.kind()).isEqualTo(WorkQueue.Kind.TREE));
+        RunConfig config = RunConfig.load(Optional.of(tmp.resolve("fsnbot.yaml")));
+        RunLoop measuring = new RunLoop(config, stages, tmp.resolve("home"), false, log);
+        measuring.drain();
+        assertThat(stages.store().queue().list("failed")).hasSize(1);
+        List<MimeMessage> answers = mail.repliesTo(MAINT, "<t1@example.org>");
+        assertThat(answers).hasSize(2);
+        assertThat(body(answers.get(1))).contains("> #fsnbot test /nonexistent/linux.git main",
+                "it could not run, so there is no", "no such directory");
+    }
+
     private static MimeMessage single(List<MimeMessage> l) {
         assertThat(l).hasSize(1);
         return l.get(0);

@@ -57,4 +57,19 @@ class DeliveryTest {
         assertThat(dry.delivery().flush()).isZero();
         assertThat(dry.store().mail().state("<dry@fsnbot.test>")).isEqualTo("written");
     }
+
+    @Test
+    void aServerThatIsDownDoesNotUseUpTheRetry(@TempDir Path tmp) throws Exception {
+        int closed;
+        try (java.net.ServerSocket probe = new java.net.ServerSocket(0)) {
+            closed = probe.getLocalPort();
+        }
+        PatchTestPipeline.Stages s = stages(tmp, "mail:\n  mode: smtp\n  smtp: {host: 127.0.0.1, port: " + closed
+                + ", starttls: false}\n");
+        s.delivery().post(null, reply("down", "Dev <dev@example.org>"), "REPORT", false, false);
+        for (int i = 0; i < 3; i++) {
+            assertThat(s.delivery().flush()).isZero();
+            assertThat(s.store().mail().state("<down@fsnbot.test>")).as("attempt %d", i).isEqualTo("pending");
+        }
+    }
 }
