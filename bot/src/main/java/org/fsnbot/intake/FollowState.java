@@ -1,6 +1,7 @@
 package org.fsnbot.intake;
 
 import java.sql.SQLException;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -27,6 +28,9 @@ public interface FollowState {
 
         /** Keeps a patch mail that may become (part of) a series to test. */
         void savePatch(String inbox, PatchMail m, boolean relevant) throws SQLException;
+
+        /** Records review trailers a reply gives to the message it answers. */
+        void saveTrailers(String targetId, String sourceId, List<String> trailers) throws SQLException;
 
         /** Keeps a mail that may hold #fsnbot commands, to be answered. */
         void saveCommandMail(String source, PatchMail m) throws SQLException;

@@ -142,6 +142,12 @@ public final class InboxFollower {
         if (relevant) {
             n.relevant++;
         }
+        if (!SubjectPrefix.parse(m.subject()).isPatch() && !m.references().isEmpty()) {
+            List<String> given = SeriesHints.trailersIn(entry.message().get());
+            if (!given.isEmpty()) {
+                w.saveTrailers(m.references().get(m.references().size() - 1), m.messageId(), given);
+            }
+        }
         if (mayHoldCommands(entry.message().get())) {
             w.saveCommandMail(inbox.name(), m);
         }

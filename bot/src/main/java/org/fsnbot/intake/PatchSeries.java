@@ -5,17 +5,19 @@ import java.util.Optional;
 
 /**
  * The patches of one revision of one thread, in order, the patches its
- * prerequisite-patch-id lines named (applied first, not replied to), and
- * the message a reply belongs under (the cover letter when there is one,
- * else patch 1).
+ * prerequisite-patch-id lines named (applied first, not replied to), the
+ * review trailers given for it, and the message a reply belongs under (the
+ * cover letter when there is one, else patch 1).
  */
-public record PatchSeries(Optional<PatchMail> coverLetter, List<PatchMail> prerequisites, List<PatchMail> patches) {
+public record PatchSeries(Optional<PatchMail> coverLetter, List<PatchMail> prerequisites, List<PatchMail> patches,
+        List<String> trailers) {
 
     public PatchSeries(Optional<PatchMail> coverLetter, List<PatchMail> patches) {
-        this(coverLetter, List.of(), patches);
+        this(coverLetter, List.of(), patches, List.of());
     }
 
     public PatchSeries {
+        trailers = List.copyOf(trailers);
         prerequisites = List.copyOf(prerequisites);
         patches = List.copyOf(patches);
         if (patches.isEmpty()) {

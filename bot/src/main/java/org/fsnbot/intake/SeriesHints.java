@@ -26,6 +26,16 @@ public record SeriesHints(Optional<String> baseCommit, List<String> prerequisite
         trailers = List.copyOf(trailers);
     }
 
+    /** The review trailers a message gives in its own (unquoted) lines. */
+    public static List<String> trailersIn(byte[] raw) {
+        List<String> out = new ArrayList<>();
+        Matcher t = TRAILER.matcher(new String(raw, StandardCharsets.ISO_8859_1));
+        while (t.find()) {
+            out.add(t.group(1));
+        }
+        return out;
+    }
+
     /**
      * Reads the series' messages (cover letter first, then the patches);
      * the first base-commit wins, prerequisites are kept in order.

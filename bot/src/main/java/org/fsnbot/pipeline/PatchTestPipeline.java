@@ -91,7 +91,7 @@ public final class PatchTestPipeline {
                 series.patches().size() == 1 ? "" : "es");
         Change change = new Change(target.subject(), target.messageId(),
                 (checkout, base) -> s.applier().apply(checkout, base, series.toApply()),
-                body -> s.composer().compose(target, body), req.requested());
+                body -> s.composer().compose(target, body), req.requested(), series.trailers());
         return start(req, s.store().saveSeries(series), change);
     }
 
@@ -109,7 +109,8 @@ public final class PatchTestPipeline {
         progress.printf("compare: %s against %s%n", head.substring(0, 12), req.baseRev());
         Change change = new Change(subject, null, (checkout, base) -> s.applier().checkoutRevision(checkout, head),
                 body -> answerTo.map(m -> s.composer().compose(m, body))
-                        .orElseGet(() -> s.composer().composeNew(req.reportTo(), subject, body)), req.requested());
+                        .orElseGet(() -> s.composer().composeNew(req.reportTo(), subject, body)), req.requested(),
+                List.of());
         return start(req, null, change);
     }
 
@@ -123,7 +124,7 @@ public final class PatchTestPipeline {
 
     /** What is measured against the base and where its result goes. */
     private record Change(String subject, String messageId, ApplyStep step, Function<String, Reply> address,
-            boolean requested) {
+            boolean requested, List<String> trailers) {
     }
 
     @FunctionalInterface
@@ -318,7 +319,8 @@ public final class PatchTestPipeline {
                     patchedOverride,
                     kernelVersion, req.topology().toString(),
                     a == null ? "not booted" : a.accel().label(), a == null ? "no boot was needed" : a.reason(),
-                    req.profile().name(), req.profile().description(), req.reproduceCommand(), wall);
+                    req.profile().name(), req.profile().description(), req.reproduceCommand(), wall,
+                    target.trailers());
         }
     }
 }

@@ -14,6 +14,7 @@ import org.fsnbot.intake.MboxReader;
 import org.fsnbot.intake.MboxWriter;
 import org.fsnbot.intake.PatchMail;
 import org.fsnbot.intake.PatchSeries;
+import org.fsnbot.intake.SeriesHints;
 import org.fsnbot.plan.Profile;
 import org.fsnbot.plan.Topology;
 import org.fsnbot.build.SourceTrees;
@@ -126,7 +127,9 @@ public final class QueueWorker {
         Optional<PatchMail> cover = own.stream().filter(m -> !m.hasDiff()).findFirst();
         List<PatchMail> patches = own.stream().filter(PatchMail::hasDiff).toList();
         List<PatchMail> prereqs = parse(ledger.raw(w.prerequisiteIds()));
-        PatchSeries series = new PatchSeries(cover, prereqs, patches);
+        List<String> trailers = new ArrayList<>(SeriesHints.of(ledger.raw(w.messageIds())).trailers());
+        ledger.trailers(w.messageIds()).stream().filter(x -> !trailers.contains(x)).forEach(trailers::add);
+        PatchSeries series = new PatchSeries(cover, prereqs, patches, trailers);
         Path mbox = writeMbox(w.id(), series);
         return pipeline.run(new PatchTestRequest(w.tree(), w.baseRev(), w.baseReason(), mbox, p, t,
                 answerTo.isPresent()), series, answerTo);

@@ -1,5 +1,6 @@
 package org.fsnbot.report;
 
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -9,7 +10,7 @@ import java.util.Objects;
 public record JobFacts(String patchSubject, String patchMessageId, String tree, String base, String baseReason,
         String patched,
         String kernelVersion, String topology, String accelerator, String acceleratorReason, String profile,
-        String profileDescription, String reproduce, String wallTime) {
+        String profileDescription, String reproduce, String wallTime, List<String> trailers) {
 
     public JobFacts {
         Objects.requireNonNull(patchSubject);
@@ -17,5 +18,6 @@ public record JobFacts(String patchSubject, String patchMessageId, String tree, 
         Objects.requireNonNull(base);
         Objects.requireNonNull(baseReason);
         Objects.requireNonNull(reproduce);
+        trailers = List.copyOf(trailers);
     }
 }

@@ -99,6 +99,23 @@ public final class IntakeLedger implements FollowState {
         }
 
         @Override
+        public void saveTrailers(String targetId, String sourceId, List<String> trailers) throws SQLException {
+            for (String t : trailers) {
+                try (PreparedStatement ps = c.prepareStatement(
+                        "SELECT 1 FROM trailers WHERE target_id = ? AND trailer = ?")) {
+                    Jdbc.bind(ps, targetId, Jdbc.truncate(t, 998));
+                    try (ResultSet rs = ps.executeQuery()) {
+                        if (rs.next()) {
+                            continue;
+                        }
+                    }
+                }
+                Jdbc.update(c, "INSERT INTO trailers (target_id, trailer, source_id) VALUES (?,?,?)", targetId,
+                        Jdbc.truncate(t, 998), sourceId);
+            }
+        }
+
+        @Override
         public void saveCommandMail(String source, PatchMail m) throws SQLException {
             CommandStore.add(c, m.messageId(), source, m.raw());
         }
@@ -126,6 +143,25 @@ public final class IntakeLedger implements FollowState {
                 c.close();
             }
         }
+    }
+
+    /** Trailers given in replies to any of these messages, in the order they came. */
+    public List<String> trailers(List<String> messageIds) throws SQLException {
+        List<String> out = new ArrayList<>();
+        try (Connection c = ds.getConnection();
+                PreparedStatement ps = c.prepareStatement("SELECT trailer FROM trailers WHERE target_id = ?")) {
+            for (String id : messageIds) {
+                Jdbc.bind(ps, id);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        if (!out.contains(rs.getString(1))) {
+                            out.add(rs.getString(1));
+                        }
+                    }
+                }
+            }
+        }
+        return out;
     }
 
     /** Patch mails in a state, without their raw bytes (enough to assemble series). */

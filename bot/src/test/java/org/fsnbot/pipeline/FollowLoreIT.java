@@ -119,6 +119,11 @@ class FollowLoreIT {
             for (WorkQueue.Work w : work) {
                 assertThat(w.messageIds()).doesNotContainAnyElementsOf(negatives);
             }
+            assertThat(store.intake().trailers(List.of("<20211025192746.66445-12-krisman@collabora.com>")))
+                    .as("026's review, collected for the patch it answers")
+                    .containsExactly("Reviewed-by: Jan Kara <jack@suse.cz>");
+            assertThat(store.intake().trailers(List.of("<20230614074907.1943007-3-amir73il@gmail.com>")))
+                    .containsExactly("Acked-by: Jan Kara <jack@suse.cz>");
             long seen = store.count("seen_messages", "");
             assertThat(seen).as("every fixture seen once (019 via the thread fetch)").isEqualTo(rows.size());
 

@@ -36,7 +36,7 @@ class ReplyRendererTest {
                 "KVM guest did not boot within 30 s", "quick", "Small iteration counts sized for TCG.",
                 "fsnbot test-patch --tree /var/cache/fsnbot/linux-6.12 --base debian-linux-source-6.12.117-1_deb12u1"
                         + " --mbox example.mbox --profile quick --topology sockets=2,cores=1,threads=1,nodes=2,mem=512M",
-                "2 min 16 s");
+                "2 min 16 s", List.of("Reviewed-by: A Reviewer <reviewer@example.org>"));
     }
 
     static Comparison comparison() {
@@ -103,7 +103,8 @@ class ReplyRendererTest {
         assertThat(body).containsPattern("(?m)^  1 +0\\.\\d+ +3\\.\\d+ +\\+\\d+\\.\\d% +\\[.*\\] +regression$");
         assertThat(body).containsPattern("(?m)^  2 +0\\.\\d+ +6\\.\\d+ ");
         assertThat(body).contains("TCG (software emulation", "1 failed boot(s) were retried and not counted",
-                "Reproduce:", "patched  2545c8ac2fc9");
+                "Reproduce:", "patched  2545c8ac2fc9",
+                "Trailers given on the thread:\n  Reviewed-by: A Reviewer <reviewer@example.org>\n");
         assertThat(body.indexOf("REGRESSION")).isLessThan(body.indexOf("Clients"));
         // mmtests' Amean rows: gain positive when patched is faster, starred when significant.
         assertThat(body).containsPattern("(?m)^  Amean 1 +0\\.48\\d+ +\\( 0\\.00%\\) +0\\.46\\d+ +\\*[0-9.]+%\\* +improvement$")
