@@ -19,6 +19,7 @@ import org.fsnbot.run.Sample;
 import org.fsnbot.stats.Comparison;
 import org.fsnbot.stats.MetricComparison;
 import org.fsnbot.stats.MetricKey;
+import org.h2.jdbcx.JdbcConnectionPool;
 import org.h2.jdbcx.JdbcDataSource;
 
 /**
@@ -59,7 +60,8 @@ public final class Store {
         h2.setURL("jdbc:h2:file:" + file.toAbsolutePath() + ";AUTO_SERVER=TRUE");
         h2.setUser("fsnbot");
         h2.setPassword("");
-        return new Store(h2);
+        // H2's own small pool: opening a connection per query cost most of an empty poll.
+        return new Store(JdbcConnectionPool.create(h2));
     }
 
     public long saveSeries(PatchSeries s) throws SQLException {
