@@ -1,15 +1,14 @@
 package org.fsnbot.cli;
 
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.fsnbot.pipeline.RunConfig;
 import org.fsnbot.pipeline.RunLoop;
-import org.fsnbot.pipeline.StandardStages;
 import org.fsnbot.schedule.RunScheduler;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** `fsnbot run`: follow the inboxes and trees, queue, measure, reply to the outbox. */
@@ -17,8 +16,8 @@ import picocli.CommandLine.Option;
         description = "Follow the configured inboxes and trees; test what is new; write replies to the outbox.")
 public final class RunCommand implements Callable<Integer> {
 
-    @Option(names = "--config", description = "YAML file merged over the embedded defaults (fsnbot-defaults.yaml).")
-    Path config;
+    @Mixin
+    ConfigOptions options;
 
     @Option(names = "--once", description = "One poll, then measure what it queued, then exit.")
     boolean once;
@@ -27,23 +26,16 @@ public final class RunCommand implements Callable<Integer> {
             + " a runner, or with --once for a dry look).")
     boolean queueOnly;
 
-    @Option(names = "--home", description = "Overrides the configuration's home.")
-    Path home;
-
     @Override
     public Integer call() throws Exception {
         PrintStream err = System.err;
-        RunConfig cfg;
-        try {
-            cfg = RunConfig.load(Optional.ofNullable(config));
-        } catch (IllegalArgumentException e) {
-            err.println("fsnbot: " + e.getMessage());
+        Optional<RunConfig> loaded = options.load(err);
+        if (loaded.isEmpty()) {
             return TestPatchCommand.EXIT_BAD_INPUT;
         }
-        Path root = home != null ? home : cfg.homeDir();
-        Files.createDirectories(root);
-        RunLoop loop = new RunLoop(cfg, StandardStages.create(root, root.resolve("outbox"), cfg.from(), cfg.mail(),
-                PauseHooks.fromSystemProperties(), err), root, queueOnly, err);
+        RunConfig cfg = loaded.get();
+        Path root = options.home(cfg);
+        RunLoop loop = new RunLoop(cfg, options.stages(cfg, root, err), root, queueOnly, err);
         loop.recover();
         if (!once) {
             RunScheduler.Running running = new RunScheduler(loop).start();

@@ -324,6 +324,7 @@ public final class CommandDesk {
         Optional<WorkQueue.Work> work = Optional.empty();
         List<String> refs = new ArrayList<>(m.references());
         java.util.Collections.reverse(refs);
+        List<WorkQueue.Work> all = queue.all();
         for (String ref : refs) {
             Optional<Long> job = store.mail().jobOf(ref);
             if (job.isPresent()) {
@@ -332,14 +333,11 @@ public final class CommandDesk {
                     work = queue.byJob(job.get());
                 }
                 if (work.isEmpty()) {
-                    work = queue.all().stream().filter(w -> ref.equals(w.answerTo())).findFirst();
+                    work = all.stream().filter(w -> ref.equals(w.answerTo())).findFirst();
                 }
             }
             if (work.isEmpty()) {
-                List<WorkQueue.Work> t = queue.touching(List.of(ref));
-                if (!t.isEmpty()) {
-                    work = Optional.of(t.get(0));
-                }
+                work = all.stream().filter(w -> WorkQueue.touches(w, List.of(ref))).findFirst();
             }
         }
         return new Thread(ours, work);

@@ -2,6 +2,7 @@ package org.fsnbot.intake;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
@@ -142,13 +143,15 @@ public final class InboxFollower {
         if (relevant) {
             n.relevant++;
         }
+        // One decoding of the raw bytes serves both scans.
+        String text = new String(entry.message().get(), StandardCharsets.ISO_8859_1);
         if (!SubjectPrefix.parse(m.subject()).isPatch() && !m.references().isEmpty()) {
-            List<String> given = SeriesHints.trailersIn(entry.message().get());
+            List<String> given = SeriesHints.trailersIn(text);
             if (!given.isEmpty()) {
                 w.saveTrailers(m.references().get(m.references().size() - 1), m.messageId(), given);
             }
         }
-        if (mayHoldCommands(entry.message().get())) {
+        if (mayHoldCommands(text)) {
             w.saveCommandMail(inbox.name(), m);
         }
         if (worthKeeping(m, relevant)) {
@@ -171,11 +174,11 @@ public final class InboxFollower {
         return relevant || unnumberedCover || (p.total() > 1 && (m.hasDiff() || p.part() == 0));
     }
 
-    private static final java.util.regex.Pattern COMMAND_LINE = java.util.regex.Pattern.compile("(?m)^#fsnbot\\b");
+    private static final Pattern COMMAND_LINE = Pattern.compile("(?m)^#fsnbot\\b");
 
     /** A cheap look at the raw bytes; the commands stage parses properly and ignores false alarms. */
-    static boolean mayHoldCommands(byte[] raw) {
-        return COMMAND_LINE.matcher(new String(raw, java.nio.charset.StandardCharsets.ISO_8859_1)).find();
+    static boolean mayHoldCommands(String rawText) {
+        return COMMAND_LINE.matcher(rawText).find();
     }
 
     private record Located(Optional<Path> git, Optional<String> url, String fingerprint) {

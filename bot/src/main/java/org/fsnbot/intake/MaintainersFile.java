@@ -27,15 +27,19 @@ public final class MaintainersFile {
     }
 
     public static String read(Path repo, String rev) throws IOException {
-        Path gitDir = Files.isDirectory(repo.resolve(".git")) ? repo.resolve(".git") : repo;
-        try (Repository r = new FileRepositoryBuilder().setGitDir(gitDir.toFile()).setMustExist(true).build();
-                RevWalk walk = new RevWalk(r)) {
+        try (Repository r = open(repo); RevWalk walk = new RevWalk(r)) {
             ObjectId id = r.resolve(rev + "^{commit}");
             if (id == null) {
                 throw new IOException(repo + ": no revision " + rev);
             }
             return read(r, walk.parseCommit(id));
         }
+    }
+
+    /** A repository given as a work tree or as a bare git directory. */
+    static Repository open(Path repo) throws IOException {
+        Path gitDir = Files.isDirectory(repo.resolve(".git")) ? repo.resolve(".git") : repo;
+        return new FileRepositoryBuilder().setGitDir(gitDir.toFile()).setMustExist(true).build();
     }
 
     static String read(Repository r, RevCommit commit) throws IOException {

@@ -26,10 +26,10 @@ public record SeriesHints(Optional<String> baseCommit, List<String> prerequisite
         trailers = List.copyOf(trailers);
     }
 
-    /** The review trailers a message gives in its own (unquoted) lines. */
-    public static List<String> trailersIn(byte[] raw) {
+    /** The review trailers a message (its raw text, ISO-8859-1) gives in its own unquoted lines. */
+    public static List<String> trailersIn(String rawText) {
         List<String> out = new ArrayList<>();
-        Matcher t = TRAILER.matcher(new String(raw, StandardCharsets.ISO_8859_1));
+        Matcher t = TRAILER.matcher(rawText);
         while (t.find()) {
             out.add(t.group(1));
         }
@@ -54,10 +54,7 @@ public record SeriesHints(Optional<String> baseCommit, List<String> prerequisite
             while (p.find()) {
                 prereqs.add(p.group(1));
             }
-            Matcher t = TRAILER.matcher(text);
-            while (t.find()) {
-                trailers.add(t.group(1));
-            }
+            trailers.addAll(trailersIn(text));
         }
         return new SeriesHints(Optional.ofNullable(base), new ArrayList<>(prereqs), new ArrayList<>(trailers));
     }

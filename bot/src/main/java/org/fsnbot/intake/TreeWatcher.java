@@ -9,7 +9,6 @@ import org.eclipse.jgit.lib.ObjectId;
 import org.eclipse.jgit.lib.Repository;
 import org.eclipse.jgit.revwalk.RevCommit;
 import org.eclipse.jgit.revwalk.RevWalk;
-import org.eclipse.jgit.storage.file.FileRepositoryBuilder;
 import org.eclipse.jgit.treewalk.TreeWalk;
 import org.eclipse.jgit.treewalk.filter.TreeFilter;
 
@@ -40,7 +39,7 @@ public final class TreeWatcher {
 
     /** The branch's head commit, or empty when the repository has no such branch. */
     public Optional<String> head(Path repo, String branch) throws IOException {
-        try (Repository r = open(repo)) {
+        try (Repository r = MaintainersFile.open(repo)) {
             ObjectId id = r.resolve(ref(branch) + "^{commit}");
             return Optional.ofNullable(id).map(ObjectId::getName);
         }
@@ -48,7 +47,7 @@ public final class TreeWatcher {
 
     /** The commits reachable from the branch head but not from since. */
     public Scan scan(Path repo, String branch, String since) throws IOException {
-        try (Repository r = open(repo); RevWalk walk = new RevWalk(r)) {
+        try (Repository r = MaintainersFile.open(repo); RevWalk walk = new RevWalk(r)) {
             ObjectId head = r.resolve(ref(branch) + "^{commit}");
             if (head == null) {
                 throw new IOException(repo + ": no branch " + branch);
@@ -90,10 +89,5 @@ public final class TreeWatcher {
 
     private static String ref(String branch) {
         return branch.matches("[0-9a-f]{40}") || branch.startsWith("refs/") ? branch : "refs/heads/" + branch;
-    }
-
-    private static Repository open(Path repo) throws IOException {
-        Path gitDir = repo.resolve(".git").toFile().isDirectory() ? repo.resolve(".git") : repo;
-        return new FileRepositoryBuilder().setGitDir(gitDir.toFile()).setMustExist(true).build();
     }
 }

@@ -123,11 +123,12 @@ public final class QueueWorker {
 
     private PatchTestOutcome runSeries(WorkQueue.Work w, Profile p, Topology t, Optional<PatchMail> answerTo)
             throws IOException, SQLException, MalformedMailException {
-        List<PatchMail> own = parse(ledger.raw(w.messageIds()));
+        List<byte[]> raws = ledger.raw(w.messageIds());
+        List<PatchMail> own = parse(raws);
         Optional<PatchMail> cover = own.stream().filter(m -> !m.hasDiff()).findFirst();
         List<PatchMail> patches = own.stream().filter(PatchMail::hasDiff).toList();
         List<PatchMail> prereqs = parse(ledger.raw(w.prerequisiteIds()));
-        List<String> trailers = new ArrayList<>(SeriesHints.of(ledger.raw(w.messageIds())).trailers());
+        List<String> trailers = new ArrayList<>(SeriesHints.of(raws).trailers());
         ledger.trailers(w.messageIds()).stream().filter(x -> !trailers.contains(x)).forEach(trailers::add);
         PatchSeries series = new PatchSeries(cover, prereqs, patches, trailers);
         Path mbox = writeMbox(w.id(), series);

@@ -77,16 +77,14 @@ public final class SeriesQueuer {
 
     public Result queuePending() throws SQLException, IOException {
         List<IntakeLedger.StoredPatch> pending = ledger.patches("pending");
-        int fetched = completeFromThreads(pending);
+        Map<String, IntakeLedger.StoredPatch> byId = byId(pending);
+        List<SeriesAssembler.Candidate> all = assemble(pending);
+        int fetched = completeFromThreads(all, byId);
         if (fetched > 0) {
             pending = ledger.patches("pending");
+            byId = byId(pending);
+            all = assemble(pending);
         }
-        Map<String, IntakeLedger.StoredPatch> byId = new HashMap<>();
-        for (IntakeLedger.StoredPatch p : pending) {
-            byId.put(p.mail().messageId(), p);
-        }
-        List<SeriesAssembler.Candidate> all = assembler.assemble(pending.stream().map(IntakeLedger.StoredPatch::mail)
-                .toList());
         Set<SeriesAssembler.Candidate> current = new HashSet<>(assembler.current(all));
         List<Long> queued = new ArrayList<>();
         int superseded = 0;
@@ -160,17 +158,13 @@ public final class SeriesQueuer {
     }
 
     /** Fetches the threads of incomplete fsnotify series from the "all" inbox; returns the mails added. */
-    private int completeFromThreads(List<IntakeLedger.StoredPatch> pending) throws SQLException {
+    private int completeFromThreads(List<SeriesAssembler.Candidate> candidates,
+            Map<String, IntakeLedger.StoredPatch> byId) throws SQLException {
         if (allInbox.isEmpty()) {
             return 0;
         }
-        Map<String, IntakeLedger.StoredPatch> byId = new HashMap<>();
-        for (IntakeLedger.StoredPatch p : pending) {
-            byId.put(p.mail().messageId(), p);
-        }
         int added = 0;
-        for (SeriesAssembler.Candidate c : assembler.assemble(pending.stream().map(IntakeLedger.StoredPatch::mail)
-                .toList())) {
+        for (SeriesAssembler.Candidate c : candidates) {
             if (c.complete() || !relevant(c, byId)) {
                 continue;
             }
@@ -224,6 +218,18 @@ public final class SeriesQueuer {
             out.add(mid);
         }
         return Optional.of(out);
+    }
+
+    private List<SeriesAssembler.Candidate> assemble(List<IntakeLedger.StoredPatch> pending) {
+        return assembler.assemble(pending.stream().map(IntakeLedger.StoredPatch::mail).toList());
+    }
+
+    private static Map<String, IntakeLedger.StoredPatch> byId(List<IntakeLedger.StoredPatch> pending) {
+        Map<String, IntakeLedger.StoredPatch> byId = new HashMap<>();
+        for (IntakeLedger.StoredPatch p : pending) {
+            byId.put(p.mail().messageId(), p);
+        }
+        return byId;
     }
 
     private static boolean relevant(SeriesAssembler.Candidate c, Map<String, IntakeLedger.StoredPatch> byId) {

@@ -43,13 +43,8 @@ public final class CommandStore {
     }
 
     static boolean add(Connection c, String messageId, String source, byte[] raw) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("SELECT 1 FROM command_mails WHERE message_id = ?")) {
-            Jdbc.bind(ps, messageId);
-            try (ResultSet rs = ps.executeQuery()) {
-                if (rs.next()) {
-                    return false;
-                }
-            }
+        if (Jdbc.exists(c, "SELECT 1 FROM command_mails WHERE message_id = ?", messageId)) {
+            return false;
         }
         Jdbc.update(c, "INSERT INTO command_mails (message_id, source, raw, state, received_at) VALUES (?,?,?,?,?)",
                 messageId, Jdbc.truncate(source, 2000), raw, "pending", Instant.now());

@@ -49,12 +49,8 @@ public final class IntakeLedger implements FollowState {
     }
 
     public boolean seen(String messageId) throws SQLException {
-        try (Connection c = ds.getConnection(); PreparedStatement ps = c.prepareStatement(
-                "SELECT 1 FROM seen_messages WHERE message_id = ?")) {
-            Jdbc.bind(ps, messageId);
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.next();
-            }
+        try (Connection c = ds.getConnection()) {
+            return Jdbc.exists(c, "SELECT 1 FROM seen_messages WHERE message_id = ?", messageId);
         }
     }
 
@@ -76,13 +72,8 @@ public final class IntakeLedger implements FollowState {
         @Override
         public boolean markSeen(String messageId, String inbox, String epoch, String commit, boolean relevant)
                 throws SQLException {
-            try (PreparedStatement ps = c.prepareStatement("SELECT 1 FROM seen_messages WHERE message_id = ?")) {
-                Jdbc.bind(ps, messageId);
-                try (ResultSet rs = ps.executeQuery()) {
-                    if (rs.next()) {
-                        return false;
-                    }
-                }
+            if (Jdbc.exists(c, "SELECT 1 FROM seen_messages WHERE message_id = ?", messageId)) {
+                return false;
             }
             Jdbc.update(c, "INSERT INTO seen_messages (message_id, inbox, epoch, commit_id, relevant, seen_at)"
                     + " VALUES (?,?,?,?,?,?)", messageId, inbox, epoch, commit, relevant, Instant.now());
@@ -101,14 +92,9 @@ public final class IntakeLedger implements FollowState {
         @Override
         public void saveTrailers(String targetId, String sourceId, List<String> trailers) throws SQLException {
             for (String t : trailers) {
-                try (PreparedStatement ps = c.prepareStatement(
-                        "SELECT 1 FROM trailers WHERE target_id = ? AND trailer = ?")) {
-                    Jdbc.bind(ps, targetId, Jdbc.truncate(t, 998));
-                    try (ResultSet rs = ps.executeQuery()) {
-                        if (rs.next()) {
-                            continue;
-                        }
-                    }
+                if (Jdbc.exists(c, "SELECT 1 FROM trailers WHERE target_id = ? AND trailer = ?", targetId,
+                        Jdbc.truncate(t, 998))) {
+                    continue;
                 }
                 Jdbc.update(c, "INSERT INTO trailers (target_id, trailer, source_id) VALUES (?,?,?)", targetId,
                         Jdbc.truncate(t, 998), sourceId);

@@ -29,6 +29,16 @@ final class Jdbc {
         }
     }
 
+    /** Whether a query returns any row. */
+    static boolean exists(Connection c, String sql, Object... args) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            bind(ps, args);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next();
+            }
+        }
+    }
+
     static long insert(Connection c, String sql, Object... args) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(sql, Statement.RETURN_GENERATED_KEYS)) {
             bind(ps, args);

@@ -96,12 +96,7 @@ public final class WorkQueue {
     }
 
     private static boolean exists(Connection c, String key) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("SELECT 1 FROM work_queue WHERE work_key = ?")) {
-            Jdbc.bind(ps, Jdbc.truncate(key, 1000));
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.next();
-            }
-        }
+        return Jdbc.exists(c, "SELECT 1 FROM work_queue WHERE work_key = ?", Jdbc.truncate(key, 1000));
     }
 
     /** The highest revision of a series title already queued or measured, if any. */
@@ -158,13 +153,12 @@ public final class WorkQueue {
 
     /** Work that involves any of these mails (the series a thread is about, and its reruns). */
     public List<Work> touching(List<String> messageIds) throws SQLException {
-        List<Work> out = new ArrayList<>();
-        for (Work w : all()) {
-            if (w.messageIds().stream().anyMatch(messageIds::contains) || messageIds.contains(w.answerTo())) {
-                out.add(w);
-            }
-        }
-        return out;
+        return all().stream().filter(w -> touches(w, messageIds)).toList();
+    }
+
+    /** Whether a unit is about any of these mails (they are its series, or it answers one of them). */
+    public static boolean touches(Work w, List<String> messageIds) {
+        return w.messageIds().stream().anyMatch(messageIds::contains) || messageIds.contains(w.answerTo());
     }
 
     /** The work that produced a job. */
