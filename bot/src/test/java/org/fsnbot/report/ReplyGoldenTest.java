@@ -1,0 +1,156 @@
+package org.fsnbot.report;
+
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.fsnbot.build.ApplyResult;
+import org.fsnbot.build.BuildResult;
+import org.fsnbot.run.Sample;
+import org.fsnbot.run.Side;
+import org.fsnbot.stats.AdaptiveSampling;
+import org.fsnbot.stats.ChangeEstimator;
+import org.fsnbot.stats.Comparison;
+import org.fsnbot.stats.MetricPolicy;
+import org.fsnbot.store.Store;
+import org.fsnbot.testing.Golden;
+import org.fsnbot.vm.Accelerator;
+import org.fsnbot.vm.BootOutcome;
+import org.fsnbot.vm.BootStatus;
+import org.junit.jupiter.api.Test;
+
+/** Every reply template, byte for byte, for fixed inputs (see testing.Golden). */
+class ReplyGoldenTest {
+
+    private final ReplyRenderer renderer = new ReplyRenderer();
+
+    private static JobFacts tcgFacts() {
+        return new JobFacts("[PATCH] fsnotify: a patch", "<p@x>", "/var/cache/fsnbot/linux-6.12",
+                "19b9592301b6 (\"Linux 6.12.117-1~deb12u1 from Debian's linux-source-6.12\")",
+                "named on the command line",
+                "2545c8ac2fc9 (\"fsnotify: revalidate children's parent-watched flags on every parent event\")",
+                "6.12.117+", "sockets=2,cores=1,threads=1,nodes=2,mem=512M", Accelerator.TCG.label(),
+                "KVM guest did not boot within 30 s", "quick", "Small iteration counts sized for TCG.",
+                "fsnbot test-patch --tree /var/cache/fsnbot/linux-6.12 --base debian-linux-source-6.12.117-1_deb12u1"
+                        + " --mbox example.mbox --profile quick --topology sockets=2,cores=1,threads=1,nodes=2,mem=512M",
+                "2 min 16 s", List.of("Reviewed-by: A Reviewer <reviewer@example.org>"));
+    }
+
+    private static JobFacts kvmFactsWithoutPatch() {
+        return new JobFacts("[fsnbot] 0123456789ab (\"fsnotify: head\")", "", "https://example.org/linux.git",
+                "abcdefabcdef (\"fsnotify: older head\")", "last tested head of fsnotify", null, "not booted",
+                "sockets=1,cores=2,threads=1,nodes=1,mem=1024M", Accelerator.KVM.label(), "KVM guest booted in 2.1 s",
+                "full", "The seeds' sizes.", "fsnbot compare --tree https://example.org/linux.git --base abcdef"
+                        + " --head 012345 --profile full --topology sockets=1,cores=2,threads=1,nodes=1,mem=1024M",
+                "41 min 03 s", List.of());
+    }
+
+    private static void add(List<Sample> s, Side side, int boot, String w, String label, String row, String metric,
+            double v, String unit, boolean lower) {
+        s.add(new Sample(side, boot, w, label, row, metric, 0, v, unit, lower));
+    }
+
+    /** The renderer test's mix: a regression, an improvement, the seed tables. */
+    private static Comparison mixed() {
+        List<Sample> s = new ArrayList<>();
+        String[] modes = {"none", "other", "parent", "parent-nomatch"};
+        for (int boot = 0; boot < 3; boot++) {
+            for (String m : modes) {
+                add(s, Side.BASE, boot, "byte-write", "mode", m, "ns_per_op", 2000 + 50 * boot, "ns", true);
+                add(s, Side.PATCHED, boot, "byte-write", "mode", m, "ns_per_op", 2010 + 60 * boot, "ns", true);
+                add(s, Side.BASE, boot, "byte-write", "mode", m, "ops_per_s", 5e5 - boot, "ops/s", false);
+                add(s, Side.PATCHED, boot, "byte-write", "mode", m, "ops_per_s", 4.9e5 - boot, "ops/s", false);
+            }
+            for (int c = 1; c <= 2; c++) {
+                add(s, Side.BASE, boot, "parent-modify-scale", "Clients", "" + c, "avg_client_s", 0.29 * c + 0.01 * boot,
+                        "s", true);
+                add(s, Side.PATCHED, boot, "parent-modify-scale", "Clients", "" + c, "avg_client_s",
+                        3.0 * c + 0.1 * boot, "s", true);
+            }
+            for (int g = 1; g <= 2; g++) {
+                add(s, Side.BASE, boot, "pipe-messaging", "Amean", "" + g, "total_s", 0.48 * g + 0.001 * boot, "s",
+                        true);
+                add(s, Side.PATCHED, boot, "pipe-messaging", "Amean", "" + g, "total_s",
+                        (g == 1 ? 0.46 : 0.48 * g) + 0.001 * boot * g, "s", true);
+            }
+            for (String m : new String[] {"none tmpfs", "parent tmpfs"}) {
+                add(s, Side.BASE, boot, "openclose-evpath", "mode fs", m, "p50_ns", 9564 + boot, "ns", true);
+                add(s, Side.PATCHED, boot, "openclose-evpath", "mode fs", m, "p50_ns", 9684 + boot, "ns", true);
+                add(s, Side.BASE, boot, "openclose-evpath", "mode fs", m, "p99_ns", 15703, "ns", true);
+                add(s, Side.PATCHED, boot, "openclose-evpath", "mode fs", m, "p99_ns", 15023, "ns", true);
+            }
+            add(s, Side.BASE, boot, "scale-ops", "mode op dir kind tasks", "none pwrite shared thread 1",
+                    "per_task_ops_s", 1.0e6 + 1000 * boot, "ops/s", false);
+            add(s, Side.PATCHED, boot, "scale-ops", "mode op dir kind tasks", "none pwrite shared thread 1",
+                    "per_task_ops_s", 1.0e6 + 900 * boot, "ops/s", false);
+        }
+        MetricPolicy p = new MetricPolicy(Map.of("byte-write", Set.of("ns_per_op"),
+                "parent-modify-scale", Set.of("avg_client_s"), "pipe-messaging", Set.of("total_s"),
+                "openclose-evpath", Set.of("p50_ns"), "scale-ops", Set.of("per_task_ops_s")), Map.of(), 0.05);
+        return new ChangeEstimator(p).compare(s);
+    }
+
+    /** Four boots, tight: nothing changed. */
+    private static Comparison quiet(double alpha) {
+        List<Sample> s = new ArrayList<>();
+        for (int boot = 0; boot < 4; boot++) {
+            add(s, Side.BASE, boot, "byte-write", "mode", "parent", "ns_per_op", 2000 + boot, "ns", true);
+            add(s, Side.PATCHED, boot, "byte-write", "mode", "parent", "ns_per_op", 2001 + boot, "ns", true);
+        }
+        return new ChangeEstimator(new MetricPolicy(Map.of("byte-write", Set.of("ns_per_op")), Map.of(), alpha))
+                .compare(s);
+    }
+
+    @Test
+    void reportWithEverySectionUnderTcg() throws Exception {
+        Golden.check("report-tcg", renderer.report(tcgFacts(), mixed(), 3, new AdaptiveSampling(3, 3, 0.05), 1,
+                List.of("iouring-peak polled: polled I/O needs a block device target"),
+                List.of(new Store.Noise("byte-write", "none", "ns_per_op", 6, 5.6,
+                        Instant.parse("2026-11-30T09:00:00Z")), new Store.Noise("parent-modify-scale", "2",
+                                "avg_client_s", 6, 12.25, Instant.parse("2026-11-29T09:00:00Z")))));
+    }
+
+    @Test
+    void reportOfNothingUnderKvmAfterTwoLooks() throws Exception {
+        AdaptiveSampling plan = new AdaptiveSampling(3, 4, 0.05);
+        Golden.check("report-kvm-nothing", renderer.report(kvmFactsWithoutPatch(), quiet(plan.lookAlpha()), 4, plan,
+                0, List.of(), List.of()));
+    }
+
+    @Test
+    void gateFailure() throws Exception {
+        Golden.check("gate-failure", renderer.gateFailure(tcgFacts(), List.of(
+                "patched boot 1: inotify-create: 0 event(s) read",
+                "patched boot 2: inotify-move: IN_MOVED_FROM/IN_MOVED_TO with one cookie")));
+    }
+
+    @Test
+    void doesNotApply() throws Exception {
+        Golden.check("does-not-apply", renderer.doesNotApply(kvmFactsWithoutPatch(), new ApplyResult(
+                Optional.empty(), Optional.of("0001 fsnotify: x"), Optional.of("fs/notify/fsnotify.c:256"),
+                List.of("Applying: fsnotify: x", "error: patch failed: fs/notify/fsnotify.c:256",
+                        "error: fs/notify/fsnotify.c: patch does not apply", "Patch failed at 0001 fsnotify: x"))));
+    }
+
+    @Test
+    void buildFailure() throws Exception {
+        Golden.check("build-failure", renderer.buildFailure(tcgFacts(), new BuildResult("patched",
+                "2545c8ac2fc9aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", false, Optional.empty(), 3, 1, false,
+                List.of("fs/notify/fsnotify.c:265:13: error: 'parent_interested_typo' undeclared (first use in this"
+                        + " function); did you mean 'parent_interested'? and a long tail " + "x".repeat(60),
+                        "make[4]: *** [scripts/Makefile.build:229: fs/notify/fsnotify.o] Error 1"),
+                Path.of("/tmp/log"))));
+    }
+
+    @Test
+    void infrastructureFailure() throws Exception {
+        Golden.check("infrastructure-failure", renderer.infrastructureFailure(tcgFacts(), new BootOutcome(
+                "patched-1-try2", BootStatus.TIMEOUT, Accelerator.TCG, 300, List.of(), Path.of("/tmp/c"),
+                List.of("[  300.1] rcu: INFO: rcu_sched self-detected stall on CPU", "[  300.2] \tfsnotify+0x1f/0x40"),
+                "no power-off within 300 s (hang), QEMU killed"),
+                "the patched kernel failed to boot twice (TIMEOUT, boot patched-1-try2)"));
+    }
+}
