@@ -1,7 +1,6 @@
 package org.fsnbot.build;
 
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,7 +10,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.regex.Pattern;
 import org.fsnbot.exec.CommandResult;
 import org.fsnbot.exec.CommandRunner;
@@ -37,13 +35,11 @@ public final class KernelBuilder {
 
     private final Path cacheRoot;
     private final CommandRunner runner;
-    private final PrintStream progress;
     private final int jobs;
 
-    public KernelBuilder(Path cacheRoot, CommandRunner runner, PrintStream progress) {
+    public KernelBuilder(Path cacheRoot, CommandRunner runner) {
         this.cacheRoot = cacheRoot;
         this.runner = runner;
-        this.progress = progress;
         this.jobs = Runtime.getRuntime().availableProcessors();
     }
 
@@ -101,7 +97,7 @@ public final class KernelBuilder {
         if (Files.exists(obj.resolve(MARKER)) && Files.exists(image)
                 && Files.readString(obj.resolve(MARKER)).trim().equals(commit)) {
             log.info("{} kernel {}: reusing {}", label, commit.substring(0, 12), image);
-            return new BuildResult(label, commit, true, Optional.of(image), 0, 0, true, List.of(), logFile);
+            return BuildResult.built(label, commit, image, BuildResult.Cost.REUSED, logFile);
         }
         Files.createDirectories(obj);
         long start = System.nanoTime();
@@ -119,20 +115,19 @@ public final class KernelBuilder {
         }
         int[] compiled = {0};
         int expected = previousCount(obj);
-        progress.printf("building %s kernel %s in %s%n", label, commit.substring(0, 12), obj);
+        log.info("building {} kernel {} in {}", label, commit.substring(0, 12), obj);
         CommandResult r = runner.run(make, checkout, env, Duration.ofMinutes(60), line -> {
             if (COMPILE.matcher(line).find()) {
                 compiled[0]++;
                 if (compiled[0] % 200 == 0) {
-                    progress.printf("  %s: %d objects%s%n", label, compiled[0],
-                            expected > 0 ? " of about " + expected : "");
+                    log.info("{}: {} objects{}", label, compiled[0], expected > 0 ? " of about " + expected : "");
                 }
             }
         });
         Files.write(logFile, r.output(), StandardCharsets.UTF_8);
         double secs = (System.nanoTime() - start) / 1e9;
-        progress.printf("  %s: make %s after %.1f s, %d kernel objects compiled%n", label,
-                r.ok() ? "done" : "FAILED", secs, compiled[0]);
+        log.info("{}: make {} after {} s, {} kernel objects compiled", label, r.ok() ? "done" : "FAILED",
+                String.format(java.util.Locale.ROOT, "%.1f", secs), compiled[0]);
         if (!r.ok() || !Files.exists(image)) {
             List<String> errors = errorLines(r.output());
             if (r.timedOut()) {
@@ -142,13 +137,13 @@ public final class KernelBuilder {
         }
         Files.writeString(obj.resolve("fsnbot-objects"), Integer.toString(Math.max(compiled[0], expected)));
         Files.writeString(obj.resolve(MARKER), commit + "\n");
-        return new BuildResult(label, commit, true, Optional.of(image), secs, compiled[0], false, List.of(), logFile);
+        return BuildResult.built(label, commit, image, new BuildResult.Cost(secs, compiled[0], false), logFile);
     }
 
-    private BuildResult failed(String label, String commit, long start, int compiled, List<String> errors,
+    private static BuildResult failed(String label, String commit, long start, int compiled, List<String> errors,
             Path logFile) {
-        return new BuildResult(label, commit, false, Optional.empty(), (System.nanoTime() - start) / 1e9, compiled,
-                false, errors, logFile);
+        return BuildResult.failed(label, commit, new BuildResult.Cost((System.nanoTime() - start) / 1e9, compiled,
+                false), errors, logFile);
     }
 
     private List<String> configure(Path checkout, Path obj, KernelConfig config) throws IOException {

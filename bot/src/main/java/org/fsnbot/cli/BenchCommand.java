@@ -4,17 +4,17 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
-import org.fsnbot.exec.CommandRunner;
-import org.fsnbot.image.WorkloadBinaries;
+import org.fsnbot.app.Application;
+import org.fsnbot.app.Config;
 import org.fsnbot.plan.Profile;
 import org.fsnbot.plan.WorkloadSpec;
 import org.fsnbot.report.HostSummary;
 import org.fsnbot.run.HostRunner;
-import org.fsnbot.run.ResultParser;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** `fsnbot bench --host`: the profile's workloads on the running kernel. */
@@ -25,7 +25,7 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--host", required = true, description = "Run natively on the running kernel (no VM).")
     boolean host;
 
-    @Option(names = "--profile", defaultValue = "quick", description = "Profile name or JSON file (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--profile", description = "Profile name or JSON file (default: the configuration's, quick).")
     String profile;
 
     @Option(names = "--workloads", split = ",", description = "Only these workloads (default: all of the profile).")
@@ -40,44 +40,46 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--out", description = "Also write the raw JSON lines here.")
     Path out;
 
-    @Option(names = "--home", description = "fsnbot's cache directory (default: $FSNBOT_HOME or ~/.cache/fsnbot).")
-    Path home;
+    @Mixin
+    ConfigOptions options;
 
     @Override
     public Integer call() throws Exception {
         PrintStream err = System.err;
+        Optional<Config> loaded = options.load(err);
+        if (loaded.isEmpty()) {
+            return ExitCodes.BAD_INPUT;
+        }
         Profile p;
         try {
-            p = Profile.load(profile);
+            p = profile == null ? loaded.get().jobs().profile() : Profile.load(profile);
         } catch (IllegalArgumentException e) {
             err.println("fsnbot: " + e.getMessage());
-            return TestPatchCommand.EXIT_BAD_INPUT;
+            return ExitCodes.BAD_INPUT;
         }
         List<WorkloadSpec> workloads = p.workloads();
         if (only != null) {
             for (String w : only) {
                 if (workloads.stream().noneMatch(x -> x.name().equals(w))) {
                     err.println("fsnbot: profile " + p.name() + " has no workload " + w);
-                    return TestPatchCommand.EXIT_BAD_INPUT;
+                    return ExitCodes.BAD_INPUT;
                 }
             }
             workloads = workloads.stream().filter(w -> only.contains(w.name())).toList();
         }
         if (runs < 1) {
             err.println("fsnbot: --runs must be at least 1");
-            return TestPatchCommand.EXIT_BAD_INPUT;
+            return ExitCodes.BAD_INPUT;
         }
-        CommandRunner runner = new CommandRunner();
-        Path root = home != null ? home : TestPatchCommand.defaultHome();
-        Path bin = new WorkloadBinaries(root, runner).build();
-        HostRunner.HostResult r = new HostRunner(runner, new ResultParser(), err).run(bin, workloads, runs, blockDir,
+        Application.HostBench bench = Application.hostBench(loaded.get().home().create());
+        HostRunner.HostResult r = bench.runner().run(bench.workloads().build(), workloads, runs, blockDir,
                 Duration.ofSeconds(p.bootTimeoutSeconds()));
         if (out != null) {
             Files.write(out, r.lines());
         }
-        String kernel = runner.run(Arrays.asList("uname", "-r"), null, Duration.ofSeconds(10)).outputText().trim();
+        String kernel = bench.commands().run(List.of("uname", "-r"), null, Duration.ofSeconds(10)).outputText().trim();
         System.out.print(HostSummary.render(r.samples(), r.gateFailures(), r.skipped(), kernel + ", profile "
                 + p.name()));
-        return r.gateFailures().isEmpty() ? 0 : 1;
+        return r.gateFailures().isEmpty() ? ExitCodes.OK : ExitCodes.TROUBLE;
     }
 }

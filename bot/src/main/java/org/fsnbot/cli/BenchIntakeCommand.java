@@ -67,7 +67,7 @@ public final class BenchIntakeCommand implements Callable<Integer> {
         }
         if (maintainers == null || work == null) {
             System.err.println("fsnbot: measuring needs --maintainers and --work");
-            return TestPatchCommand.EXIT_BAD_INPUT;
+            return ExitCodes.BAD_INPUT;
         }
         return measure(out);
     }
@@ -75,7 +75,7 @@ public final class BenchIntakeCommand implements Callable<Integer> {
     private int generate(PrintStream out) throws Exception {
         if (seed == null) {
             System.err.println("fsnbot: --generate needs --seed");
-            return TestPatchCommand.EXIT_BAD_INPUT;
+            return ExitCodes.BAD_INPUT;
         }
         List<byte[]> seeds = new ArrayList<>();
         if (Files.isDirectory(seed)) {
@@ -89,7 +89,7 @@ public final class BenchIntakeCommand implements Callable<Integer> {
         }
         if (seeds.isEmpty()) {
             System.err.println("fsnbot: no seed messages in " + seed);
-            return TestPatchCommand.EXIT_BAD_INPUT;
+            return ExitCodes.BAD_INPUT;
         }
         long t0 = System.nanoTime();
         try (EpochWriter w = new EpochWriter(Path.of(inbox).resolve("git/0.git"))) {
@@ -132,8 +132,7 @@ public final class BenchIntakeCommand implements Callable<Integer> {
                 Files.readString(maintainers), MaintainersPatterns.FSNOTIFY_ENTRIES));
         OkHttpClient http = new OkHttpClient.Builder().readTimeout(Duration.ofMinutes(2)).build();
         InboxFollower f = new InboxFollower(new LoreClient(http, new ObjectMapper(), parser), new EpochMirror(),
-                new EpochReader(), parser, relevance, work.resolve("lore"), new PrintStream(
-                        java.io.OutputStream.nullOutputStream()));
+                new EpochReader(), parser, relevance, work.resolve("lore"));
         Store store = Store.h2(work.resolve("db/bench"));
         InboxFollower.Inbox in = new InboxFollower.Inbox("bench", inbox);
         System.gc();
@@ -154,18 +153,18 @@ public final class BenchIntakeCommand implements Callable<Integer> {
             long e0 = System.nanoTime();
             InboxFollower.PollStats e = f.poll(in, store.intake());
             empty[i] = (System.nanoTime() - e0) / 1e6;
-            if (e.messages() != 0) {
-                throw new IllegalStateException("an empty poll read " + e.messages() + " messages");
+            if (e.counts().messages() != 0) {
+                throw new IllegalStateException("an empty poll read " + e.counts().messages() + " messages");
             }
         }
         Arrays.sort(empty);
         out.printf("inbox            %s%n", inbox);
-        out.printf("messages         %d (%d distinct, %d seen before, %d unparseable, %d deleted)%n", s.messages(),
-                s.messages() - s.duplicates() - s.unparseable() - s.deletions(), s.duplicates(), s.unparseable(),
-                s.deletions());
-        out.printf("fsnotify patches %d; patch mails kept for series %d%n", s.relevant(), s.kept());
+        InboxFollower.Counts n = s.counts();
+        out.printf("messages         %d (%d distinct, %d seen before, %d unparseable, %d deleted)%n", n.messages(),
+                n.fresh(), n.duplicates(), n.unparseable(), n.deletions());
+        out.printf("fsnotify patches %d; patch mails kept for series %d%n", n.relevant(), n.kept());
         out.printf("ingest+classify  %.1f s = %.0f messages/s (fetch, parse, relevance, store)%n", ingest,
-                s.messages() / ingest);
+                n.messages() / ingest);
         out.printf("peak heap        %.0f MiB (max heap %d MiB)%n", peak / 1048576.0,
                 Runtime.getRuntime().maxMemory() / 1048576);
         out.printf("empty poll       median %.1f ms, max %.1f ms over %d polls%n", empty[emptyPolls / 2],

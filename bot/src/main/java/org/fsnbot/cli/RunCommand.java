@@ -1,11 +1,11 @@
 package org.fsnbot.cli;
 
 import java.io.PrintStream;
-import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import org.fsnbot.pipeline.RunConfig;
-import org.fsnbot.pipeline.RunLoop;
+import org.fsnbot.app.Application;
+import org.fsnbot.app.Config;
+import org.fsnbot.app.RunLoop;
 import org.fsnbot.schedule.RunScheduler;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -29,19 +29,17 @@ public final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintStream err = System.err;
-        Optional<RunConfig> loaded = options.load(err);
+        Optional<Config> loaded = options.load(err);
         if (loaded.isEmpty()) {
-            return TestPatchCommand.EXIT_BAD_INPUT;
+            return ExitCodes.BAD_INPUT;
         }
-        RunConfig cfg = loaded.get();
-        Path root = options.home(cfg);
-        RunLoop loop = new RunLoop(cfg, options.stages(cfg, root, err), root, queueOnly, err);
+        RunLoop loop = Application.open(loaded.get(), PauseHooks.fromSystemProperties()).runLoop(queueOnly);
         loop.recover();
         if (!once) {
-            RunScheduler.Running running = new RunScheduler(loop).start();
+            RunScheduler.Running running = new RunScheduler(loop.cycle()).start();
             Runtime.getRuntime().addShutdownHook(new Thread(running::stop, "fsnbot-shutdown"));
             running.awaitStop();
-            return 0;
+            return ExitCodes.OK;
         }
         RunLoop.PollReport r = loop.poll();
         err.printf("fsnbot: poll: %d queued, %d superseded, %d older revision(s) cancelled, %d incomplete,"
@@ -51,6 +49,6 @@ public final class RunCommand implements Callable<Integer> {
         if (!queueOnly) {
             err.printf("fsnbot: measured %d unit(s) of work%n", ran);
         }
-        return r.errors().isEmpty() ? 0 : 1;
+        return r.errors().isEmpty() ? ExitCodes.OK : ExitCodes.TROUBLE;
     }
 }

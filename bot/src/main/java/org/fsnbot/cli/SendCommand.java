@@ -2,8 +2,8 @@ package org.fsnbot.cli;
 
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import org.fsnbot.pipeline.PatchTestPipeline;
-import org.fsnbot.pipeline.RunConfig;
+import org.fsnbot.app.Application;
+import org.fsnbot.app.Config;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
@@ -17,18 +17,17 @@ public final class SendCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Optional<RunConfig> loaded = options.load(System.err);
+        Optional<Config> loaded = options.load(System.err);
         if (loaded.isEmpty()) {
-            return TestPatchCommand.EXIT_BAD_INPUT;
+            return ExitCodes.BAD_INPUT;
         }
-        RunConfig cfg = loaded.get();
-        if (!cfg.mail().sends()) {
+        Config cfg = loaded.get();
+        if (!cfg.mailing().settings().sends()) {
             System.err.println("fsnbot: mail.mode is dry-run: nothing is sent (replies are in the outbox)");
-            return 0;
+            return ExitCodes.OK;
         }
-        PatchTestPipeline.Stages s = options.stages(cfg, options.home(cfg), System.err);
-        int n = s.delivery().flush();
+        int n = Application.open(cfg, PauseHooks.fromSystemProperties()).delivery().flush();
         System.err.println("fsnbot: sent " + n + " mail(s)");
-        return 0;
+        return ExitCodes.OK;
     }
 }

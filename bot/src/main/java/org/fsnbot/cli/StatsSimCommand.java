@@ -3,18 +3,24 @@ package org.fsnbot.cli;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import org.fsnbot.report.TextTable;
+import org.fsnbot.run.MetricInfo;
+import org.fsnbot.run.MetricKey;
+import org.fsnbot.run.Sample;
+import org.fsnbot.run.Side;
 import org.fsnbot.stats.ChangeEstimator;
+import org.fsnbot.stats.Comparison;
 import org.fsnbot.stats.ComparisonRule;
 import org.fsnbot.stats.FsnbotRule;
 import org.fsnbot.stats.MetricComparison;
 import org.fsnbot.stats.MetricPolicy;
 import org.fsnbot.stats.MmtestsRule;
+import org.fsnbot.stats.Significance;
 import org.fsnbot.stats.VerdictSimulation;
 import org.fsnbot.stats.ZeroDayRule;
-import org.fsnbot.run.Sample;
-import org.fsnbot.run.Side;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -43,7 +49,8 @@ public final class StatsSimCommand implements Callable<Integer> {
                     100 * Math.sqrt(ss / s.residuals().length));
         }
         VerdictSimulation sim = new VerdictSimulation(sources, trials, seed);
-        List<ComparisonRule> rules = List.of(new FsnbotRule(0.05, 2), new ZeroDayRule(1), new MmtestsRule(0.05));
+        List<ComparisonRule> rules = List.of(new FsnbotRule(Significance.ALPHA, Significance.MIN_EFFECT_PCT),
+                new ZeroDayRule(1), new MmtestsRule(Significance.ALPHA));
         TextTable t = new TextTable(List.of("rule", "boots", "FA/metric", "FA/report", "power 1%", "2%", "5%",
                 "10%"), 1);
         for (int boots : new int[] {3, 10}) {
@@ -81,24 +88,25 @@ public final class StatsSimCommand implements Callable<Integer> {
         double[] before1 = {1.392, 2.205, 3.969, 5.851, 10.607, 21.093, 48.698, 100.208, 198.773, 400.056};
         double[] before2 = {1.491, 2.391, 4.050, 6.630, 11.931, 22.513, 50.231, 100.699, 198.771, 401.860};
         double[] after = {1.484, 2.402, 3.644, 5.804, 11.538, 22.492, 49.576, 100.467, 197.669, 399.550};
+        MetricInfo seconds = new MetricInfo("Clients", "s", true);
         List<Sample> s = new ArrayList<>();
         for (int i = 0; i < clients.length; i++) {
-            String row = Integer.toString(clients[i]);
-            s.add(new Sample(Side.BASE, 0, "parent-modify-scale", "Clients", row, "avg_client_s", 0, before1[i], "s", true));
-            s.add(new Sample(Side.BASE, 1, "parent-modify-scale", "Clients", row, "avg_client_s", 0, before2[i], "s", true));
-            s.add(new Sample(Side.PATCHED, 0, "parent-modify-scale", "Clients", row, "avg_client_s", 0, after[i], "s", true));
-            s.add(new Sample(Side.PATCHED, 1, "parent-modify-scale", "Clients", row, "avg_client_s", 0, after[i], "s", true));
+            MetricKey k = new MetricKey("parent-modify-scale", Integer.toString(clients[i]), "avg_client_s");
+            s.add(new Sample(Side.BASE, 0, 0, k, seconds, before1[i]));
+            s.add(new Sample(Side.BASE, 1, 0, k, seconds, before2[i]));
+            s.add(new Sample(Side.PATCHED, 0, 0, k, seconds, after[i]));
+            s.add(new Sample(Side.PATCHED, 1, 0, k, seconds, after[i]));
         }
-        MetricPolicy p = new MetricPolicy(java.util.Map.of("parent-modify-scale", java.util.Set.of("avg_client_s")),
-                java.util.Map.of(), 0.05);
+        MetricPolicy p = new MetricPolicy(Map.of("parent-modify-scale", Set.of("avg_client_s")), Map.of(),
+                Significance.ALPHA);
         TextTable t = new TextTable(List.of("Clients", "before", "after", "change", "95% CI", "p", "verdict"), 1);
-        var c = new ChangeEstimator(p).compare(s);
+        Comparison c = new ChangeEstimator(p).compare(s);
         for (MetricComparison m : c.metrics()) {
-            t.row(List.of(m.key().variant(), String.format(Locale.ROOT, "%.3f", m.meanBase()),
-                    String.format(Locale.ROOT, "%.3f", m.meanPatched()),
+            t.row(List.of(m.key().variant(), String.format(Locale.ROOT, "%.3f", m.base().mean()),
+                    String.format(Locale.ROOT, "%.3f", m.patched().mean()),
                     String.format(Locale.ROOT, "%+.1f%%", m.changePct()),
-                    String.format(Locale.ROOT, "[%+.1f%%, %+.1f%%]", m.ciLowPct(), m.ciHighPct()),
-                    String.format(Locale.ROOT, "%.3f", m.pValue()), m.verdict().orElseThrow().text()));
+                    String.format(Locale.ROOT, "[%+.1f%%, %+.1f%%]", m.change().ciLowPct(), m.change().ciHighPct()),
+                    String.format(Locale.ROOT, "%.3f", m.change().pValue()), m.verdict().orElseThrow().text()));
         }
         return "Seed 000 through the engine (2 before batches vs the after batch):\n\n" + t.render("  ")
                 + "\nOverall: " + c.overall().text() + "\n";

@@ -10,8 +10,8 @@ import org.eclipse.jgit.lib.Repository;
 import org.eclipse.jgit.revwalk.RevCommit;
 import org.eclipse.jgit.revwalk.RevSort;
 import org.eclipse.jgit.revwalk.RevWalk;
-import org.eclipse.jgit.storage.file.FileRepositoryBuilder;
 import org.eclipse.jgit.treewalk.TreeWalk;
+import org.fsnbot.git.Repositories;
 
 /**
  * Reads one public-inbox v2 epoch (a bare git repository): one commit per
@@ -39,7 +39,7 @@ public final class EpochReader {
     public String walk(Path gitDir, String cursor, Visitor v) throws IOException {
         // An epoch copied without its empty refs/ directory still has packed-refs; git and JGit want both.
         Files.createDirectories(gitDir.resolve("refs/heads"));
-        try (Repository repo = open(gitDir); RevWalk walk = new RevWalk(repo)) {
+        try (Repository repo = Repositories.open(gitDir); RevWalk walk = new RevWalk(repo)) {
             ObjectId head = repo.resolve(BRANCH);
             if (head == null) {
                 throw new IOException(gitDir + ": no " + BRANCH);
@@ -65,7 +65,7 @@ public final class EpochReader {
 
     /** The head of the epoch's master branch. */
     public String head(Path gitDir) throws IOException {
-        try (Repository repo = open(gitDir)) {
+        try (Repository repo = Repositories.open(gitDir)) {
             ObjectId head = repo.resolve(BRANCH);
             if (head == null) {
                 throw new IOException(gitDir + ": no " + BRANCH);
@@ -79,7 +79,7 @@ public final class EpochReader {
      * purge rewrote the epoch (the old commit is gone or off the branch).
      */
     public boolean contains(Path gitDir, String cursor) throws IOException {
-        try (Repository repo = open(gitDir); RevWalk walk = new RevWalk(repo)) {
+        try (Repository repo = Repositories.open(gitDir); RevWalk walk = new RevWalk(repo)) {
             ObjectId head = repo.resolve(BRANCH);
             ObjectId old = ObjectId.fromString(cursor);
             if (head == null || !repo.getObjectDatabase().has(old)) {
@@ -87,10 +87,6 @@ public final class EpochReader {
             }
             return walk.isMergedInto(walk.parseCommit(old), walk.parseCommit(head));
         }
-    }
-
-    private static Repository open(Path gitDir) throws IOException {
-        return new FileRepositoryBuilder().setGitDir(gitDir.toFile()).setMustExist(true).build();
     }
 
     private static Optional<byte[]> message(Repository repo, RevCommit c) throws IOException {

@@ -1,13 +1,13 @@
 package org.fsnbot.intake;
 
-import java.sql.SQLException;
 import java.util.List;
 import java.util.Optional;
 
 /**
  * What the follower needs to remember between polls: a cursor per epoch and
  * the Message-IDs it has seen. Implemented by the store; declared here so
- * that intake does not depend on a later stage.
+ * that intake does not depend on a later stage. Failures of the store are
+ * unchecked (store.StoreException): a poll cannot go on without it.
  */
 public interface FollowState {
 
@@ -15,31 +15,30 @@ public interface FollowState {
     record Cursor(String fingerprint, String head) {
     }
 
-    Optional<Cursor> cursor(String inbox, String epoch) throws SQLException;
+    Optional<Cursor> cursor(String inbox, String epoch);
 
     /** Starts one epoch walk's writes; none is visible until commit. */
-    Writer begin() throws SQLException;
+    Writer begin();
 
     /** The writes of one walk, committed together with the cursor that covers them. */
     interface Writer extends AutoCloseable {
         /** Records a Message-ID; false when it was seen before. */
-        boolean markSeen(String messageId, String inbox, String epoch, String commit, boolean relevant)
-                throws SQLException;
+        boolean markSeen(String messageId, String inbox, String epoch, String commit, boolean relevant);
 
         /** Keeps a patch mail that may become (part of) a series to test. */
-        void savePatch(String inbox, PatchMail m, boolean relevant) throws SQLException;
+        void savePatch(String inbox, PatchMail m, boolean relevant);
 
         /** Records review trailers a reply gives to the message it answers. */
-        void saveTrailers(String targetId, String sourceId, List<String> trailers) throws SQLException;
+        void saveTrailers(String targetId, String sourceId, List<String> trailers);
 
         /** Keeps a mail that may hold #fsnbot commands, to be answered. */
-        void saveCommandMail(String source, PatchMail m) throws SQLException;
+        void saveCommandMail(String source, PatchMail m);
 
-        void saveCursor(String inbox, String epoch, String fingerprint, String head) throws SQLException;
+        void saveCursor(String inbox, String epoch, String fingerprint, String head);
 
-        void commit() throws SQLException;
+        void commit();
 
         @Override
-        void close() throws SQLException;
+        void close();
     }
 }

@@ -1,11 +1,9 @@
 package org.fsnbot.intake;
 
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -14,6 +12,8 @@ import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import okhttp3.HttpUrl;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Follows public-inbox v2 inboxes the way lore readers do: the manifest
@@ -42,10 +42,18 @@ public final class InboxFollower {
     }
 
     /** What one poll of one inbox did. */
-    public record PollStats(String inbox, int epochs, int epochsUnchanged, int messages, int duplicates,
-            int deletions, int unparseable, int relevant, int kept, List<Integer> rewrittenEpochs) {
+    public record PollStats(String inbox, int epochs, int epochsUnchanged, Counts counts,
+            List<Integer> rewrittenEpochs) {
         public PollStats {
             rewrittenEpochs = List.copyOf(rewrittenEpochs);
+        }
+    }
+
+    /** The commits a poll walked: messages, and what became of them. */
+    public record Counts(int messages, int duplicates, int deletions, int unparseable, int relevant, int kept) {
+        /** Messages read for the first time. */
+        public int fresh() {
+            return messages - duplicates - deletions - unparseable;
         }
     }
 
@@ -58,21 +66,21 @@ public final class InboxFollower {
     private final EpochReader reader;
     private final MboxReader parser;
     private final FsnotifyRelevance relevance;
+    private static final Logger log = LoggerFactory.getLogger(InboxFollower.class);
+
     private final Path mirrorRoot;
-    private final PrintStream log;
 
     public InboxFollower(LoreClient lore, EpochMirror mirror, EpochReader reader, MboxReader parser,
-            FsnotifyRelevance relevance, Path mirrorRoot, PrintStream log) {
+            FsnotifyRelevance relevance, Path mirrorRoot) {
         this.lore = lore;
         this.mirror = mirror;
         this.reader = reader;
         this.parser = parser;
         this.relevance = relevance;
         this.mirrorRoot = mirrorRoot;
-        this.log = log;
     }
 
-    public PollStats poll(Inbox inbox, FollowState state) throws IOException, SQLException {
+    public PollStats poll(Inbox inbox, FollowState state) throws IOException {
         Counter n = new Counter();
         Map<Integer, Located> epochs = locate(inbox);
         List<Integer> rewritten = new ArrayList<>();
@@ -90,19 +98,19 @@ public final class InboxFollower {
                     : mirror.update(where.url().orElseThrow(), mirrorRoot.resolve(inbox.name()).resolve(epoch + ".git"));
             String from = cursor.map(FollowState.Cursor::head).orElse(null);
             if (from != null && !reader.contains(git, from)) {
-                log.printf("intake: %s epoch %s: history rewritten (purge?), %s is gone; re-reading the epoch,"
-                        + " de-duplicating by Message-ID%n", inbox.name(), epoch, from.substring(0, 12));
+                log.warn("{} epoch {}: history rewritten (purge?), {} is gone; re-reading the epoch,"
+                        + " de-duplicating by Message-ID", inbox.name(), epoch, from.substring(0, 12));
                 rewritten.add(e.getKey());
                 from = null;
             }
             walk(inbox, epoch, git, from, where.fingerprint(), state, n);
         }
-        return new PollStats(inbox.name(), epochs.size(), unchanged, n.messages, n.duplicates, n.deletions,
-                n.unparseable, n.relevant, n.kept, rewritten);
+        return new PollStats(inbox.name(), epochs.size(), unchanged, new Counts(n.messages, n.duplicates,
+                n.deletions, n.unparseable, n.relevant, n.kept), rewritten);
     }
 
     private void walk(Inbox inbox, String epoch, Path git, String from, String fingerprint, FollowState state,
-            Counter n) throws IOException, SQLException {
+            Counter n) throws IOException {
         try (FollowState.Writer w = state.begin()) {
             int[] sinceCommit = {0};
             String head = reader.walk(git, from, entry -> {
@@ -124,15 +132,14 @@ public final class InboxFollower {
         }
     }
 
-    private void take(Inbox inbox, String epoch, EpochReader.Entry entry, FollowState.Writer w, Counter n)
-            throws SQLException {
+    private void take(Inbox inbox, String epoch, EpochReader.Entry entry, FollowState.Writer w, Counter n) {
         PatchMail m;
         try {
             m = parser.parse(entry.message().get());
         } catch (MalformedMailException ex) {
             n.unparseable++;
-            log.printf("intake: %s epoch %s commit %s: %s (skipped)%n", inbox.name(), epoch,
-                    entry.commit().substring(0, 12), ex.getMessage());
+            log.warn("{} epoch {} commit {}: {} (skipped)", inbox.name(), epoch, entry.commit().substring(0, 12),
+                    ex.getMessage());
             return;
         }
         boolean relevant = relevance.isFsnotifyPatch(m);

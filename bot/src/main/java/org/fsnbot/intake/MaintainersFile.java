@@ -2,7 +2,6 @@ package org.fsnbot.intake;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,8 +11,8 @@ import org.eclipse.jgit.lib.ObjectId;
 import org.eclipse.jgit.lib.Repository;
 import org.eclipse.jgit.revwalk.RevCommit;
 import org.eclipse.jgit.revwalk.RevWalk;
-import org.eclipse.jgit.storage.file.FileRepositoryBuilder;
 import org.eclipse.jgit.treewalk.TreeWalk;
+import org.fsnbot.git.Repositories;
 
 /**
  * The kernel's MAINTAINERS file: read from a tree at a revision, and the
@@ -27,19 +26,13 @@ public final class MaintainersFile {
     }
 
     public static String read(Path repo, String rev) throws IOException {
-        try (Repository r = open(repo); RevWalk walk = new RevWalk(r)) {
+        try (Repository r = Repositories.open(repo); RevWalk walk = new RevWalk(r)) {
             ObjectId id = r.resolve(rev + "^{commit}");
             if (id == null) {
                 throw new IOException(repo + ": no revision " + rev);
             }
             return read(r, walk.parseCommit(id));
         }
-    }
-
-    /** A repository given as a work tree or as a bare git directory. */
-    static Repository open(Path repo) throws IOException {
-        Path gitDir = Files.isDirectory(repo.resolve(".git")) ? repo.resolve(".git") : repo;
-        return new FileRepositoryBuilder().setGitDir(gitDir.toFile()).setMustExist(true).build();
     }
 
     static String read(Repository r, RevCommit commit) throws IOException {

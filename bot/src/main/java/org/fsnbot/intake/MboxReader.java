@@ -143,19 +143,16 @@ public final class MboxReader {
             refs.removeIf(String::isBlank);
             String body = textOf(msg);
             String inline = inlineText(msg);
-            return new PatchMail(
-                    messageId,
+            PatchMail.Headers headers = new PatchMail.Headers(
                     MimeUtility.unfold(subject).replaceAll("\\s+", " ").trim(),
                     display(from[0]),
                     replyTo == null || replyTo.length == 0 ? null : display(replyTo[0]),
                     addresses(msg.getRecipients(Message.RecipientType.TO)),
                     addresses(msg.getRecipients(Message.RecipientType.CC)),
                     refs,
-                    msg.getHeader("Date", null),
-                    DIFF.matcher(body).find(),
-                    DIFFSTAT.matcher(inline).find(),
-                    List.copyOf(DiffPaths.of(inline)),
-                    raw);
+                    msg.getHeader("Date", null));
+            return new PatchMail(messageId, headers, new PatchMail.Diff(DIFF.matcher(body).find(),
+                    DIFFSTAT.matcher(inline).find(), List.copyOf(DiffPaths.of(inline))), raw);
         } catch (MessagingException | IOException e) {
             throw new MalformedMailException("unparseable message: " + e.getMessage(), e);
         }

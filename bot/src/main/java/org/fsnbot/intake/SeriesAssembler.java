@@ -4,9 +4,12 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -47,7 +50,7 @@ public final class SeriesAssembler {
         /** The series' title, lower-cased: revisions of one series live in different threads, the title ties them. */
         public String title() {
             PatchMail first = cover.orElseGet(() -> parts.values().iterator().next());
-            return SubjectPrefix.parse(first.subject()).title().toLowerCase(java.util.Locale.ROOT);
+            return SubjectPrefix.parse(first.subject()).title().toLowerCase(Locale.ROOT);
         }
 
         public PatchSeries series() {
@@ -58,22 +61,25 @@ public final class SeriesAssembler {
         }
     }
 
+    /** One revision of one thread with one part count: the mails that belong together. */
+    private record SeriesKey(String root, int revision, int total) {
+    }
+
     public List<Candidate> assemble(List<PatchMail> mails) {
         Map<String, PatchMail> byId = new HashMap<>();
         for (PatchMail m : mails) {
             byId.put(m.messageId(), m);
         }
         Map<String, SubjectPrefix> prefixes = prefixes(mails, byId);
-        Map<String, Map<Integer, PatchMail>> parts = new LinkedHashMap<>();
-        Map<String, PatchMail> covers = new HashMap<>();
-        Map<String, int[]> shape = new HashMap<>();
+        Map<SeriesKey, Map<Integer, PatchMail>> parts = new LinkedHashMap<>();
+        Map<SeriesKey, PatchMail> covers = new HashMap<>();
+        Set<SeriesKey> keys = new LinkedHashSet<>();
         for (PatchMail m : mails) {
             SubjectPrefix p = prefixes.get(m.messageId());
             if (p == null) {
                 continue;
             }
-            String root = root(m, p, byId, prefixes);
-            String key = root + "\u0000" + p.revision() + "\u0000" + p.total();
+            SeriesKey key = new SeriesKey(root(m, p, byId, prefixes), p.revision(), p.total());
             if (p.part() == 0) {
                 covers.put(key, m);
             } else if (m.hasDiff()) {
@@ -81,17 +87,15 @@ public final class SeriesAssembler {
             } else {
                 continue;
             }
-            shape.put(key, new int[] {p.revision(), p.total()});
+            keys.add(key);
         }
         List<Candidate> out = new ArrayList<>();
-        for (String key : shape.keySet()) {
-            int[] rt = shape.get(key);
-            String root = key.substring(0, key.indexOf('\u0000'));
+        for (SeriesKey key : keys) {
             Optional<PatchMail> cover = Optional.ofNullable(covers.get(key));
-            if (cover.isEmpty() && rt[1] > 1 && isUnnumberedCover(byId.get(root))) {
-                cover = Optional.of(byId.get(root));
+            if (cover.isEmpty() && key.total() > 1 && isUnnumberedCover(byId.get(key.root()))) {
+                cover = Optional.of(byId.get(key.root()));
             }
-            out.add(new Candidate(root, rt[0], rt[1], cover, parts.getOrDefault(key, Map.of())));
+            out.add(new Candidate(key.root(), key.revision(), key.total(), cover, parts.getOrDefault(key, Map.of())));
         }
         return out;
     }

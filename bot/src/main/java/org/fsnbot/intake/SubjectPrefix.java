@@ -1,6 +1,8 @@
 package org.fsnbot.intake;
 
+import java.util.EnumSet;
 import java.util.Locale;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -8,10 +10,12 @@ import java.util.regex.Pattern;
  * What a patch subject's bracketed prefix says, the way b4 reads it:
  * "[PATCH v3 2/5]", "[RFC PATCH 0/3]", "[PATCH RESEND]", "[PATCHv2 1/2]",
  * "[PATCH 6.6 79/84]" (a stable review, whose "6.6" is a tree, not a
- * revision).
+ * revision). A reply ("Re: [PATCH ...]") is not a patch.
  */
-public record SubjectPrefix(boolean isPatch, int revision, boolean revisionGiven, int part, int total, boolean rfc,
-        boolean resend, String title) {
+public record SubjectPrefix(String title, int revision, boolean revisionGiven, int part, int total, Set<Tag> tags) {
+
+    /** The words of the prefix that matter. */
+    public enum Tag { PATCH, RFC, RESEND }
 
     private static final Pattern BRACKETS = Pattern.compile("^(?:(?:re|fwd?|aw):\\s*)*((?:\\[[^\\]]*\\]\\s*)+)(.*)$",
             Pattern.CASE_INSENSITIVE);
@@ -22,11 +26,24 @@ public record SubjectPrefix(boolean isPatch, int revision, boolean revisionGiven
         if (revision < 1 || part < 0 || total < 1 || part > total) {
             throw new IllegalArgumentException("bad prefix numbers: v" + revision + " " + part + "/" + total);
         }
+        tags = tags.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(tags));
+    }
+
+    public boolean isPatch() {
+        return tags.contains(Tag.PATCH);
+    }
+
+    public boolean rfc() {
+        return tags.contains(Tag.RFC);
+    }
+
+    public boolean resend() {
+        return tags.contains(Tag.RESEND);
     }
 
     /** The same prefix at another revision: the one the thread implies when the subject names none. */
     public SubjectPrefix atRevision(int r) {
-        return new SubjectPrefix(isPatch, r, true, part, total, rfc, resend, title);
+        return new SubjectPrefix(title, r, true, part, total, tags);
     }
 
     public static SubjectPrefix parse(String subject) {
@@ -34,14 +51,23 @@ public record SubjectPrefix(boolean isPatch, int revision, boolean revisionGiven
         boolean reply = s.toLowerCase(Locale.ROOT).startsWith("re:");
         Matcher m = BRACKETS.matcher(s);
         if (!m.matches()) {
-            return new SubjectPrefix(false, 1, false, 1, 1, false, false, s.replaceFirst("(?i)^(re:\\s*)+", ""));
+            return new SubjectPrefix(s.replaceFirst("(?i)^(re:\\s*)+", ""), 1, false, 1, 1, Set.of());
         }
-        String tags = m.group(1).toUpperCase(Locale.ROOT);
-        boolean patch = !reply && tags.contains("PATCH");
-        Matcher r = REVISION.matcher(tags.toLowerCase(Locale.ROOT));
+        String words = m.group(1).toUpperCase(Locale.ROOT);
+        Set<Tag> tags = EnumSet.noneOf(Tag.class);
+        if (!reply && words.contains("PATCH")) {
+            tags.add(Tag.PATCH);
+        }
+        if (words.contains("RFC")) {
+            tags.add(Tag.RFC);
+        }
+        if (words.contains("RESEND")) {
+            tags.add(Tag.RESEND);
+        }
+        Matcher r = REVISION.matcher(words.toLowerCase(Locale.ROOT));
         boolean given = r.find();
         int revision = given ? Integer.parseInt(r.group(1)) : 1;
-        Matcher p = PART.matcher(tags);
+        Matcher p = PART.matcher(words);
         int part = 1;
         int total = 1;
         if (p.find()) {
@@ -49,7 +75,6 @@ public record SubjectPrefix(boolean isPatch, int revision, boolean revisionGiven
             total = Math.max(1, Integer.parseInt(p.group(2)));
             part = Math.min(part, total);
         }
-        return new SubjectPrefix(patch, Math.max(1, revision), given, part, total, tags.contains("RFC"),
-                tags.contains("RESEND"), m.group(2).trim());
+        return new SubjectPrefix(m.group(2).trim(), Math.max(1, revision), given, part, total, tags);
     }
 }

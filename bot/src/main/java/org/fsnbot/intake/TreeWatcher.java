@@ -3,14 +3,17 @@ package org.fsnbot.intake;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import org.eclipse.jgit.lib.ObjectId;
 import org.eclipse.jgit.lib.Repository;
 import org.eclipse.jgit.revwalk.RevCommit;
 import org.eclipse.jgit.revwalk.RevWalk;
+import org.eclipse.jgit.treewalk.EmptyTreeIterator;
 import org.eclipse.jgit.treewalk.TreeWalk;
 import org.eclipse.jgit.treewalk.filter.TreeFilter;
+import org.fsnbot.git.Repositories;
 
 /**
  * Looks at the commits a watched branch gained: which of them touch the
@@ -39,7 +42,7 @@ public final class TreeWatcher {
 
     /** The branch's head commit, or empty when the repository has no such branch. */
     public Optional<String> head(Path repo, String branch) throws IOException {
-        try (Repository r = MaintainersFile.open(repo)) {
+        try (Repository r = Repositories.open(repo)) {
             ObjectId id = r.resolve(ref(branch) + "^{commit}");
             return Optional.ofNullable(id).map(ObjectId::getName);
         }
@@ -47,7 +50,7 @@ public final class TreeWatcher {
 
     /** The commits reachable from the branch head but not from since. */
     public Scan scan(Path repo, String branch, String since) throws IOException {
-        try (Repository r = MaintainersFile.open(repo); RevWalk walk = new RevWalk(r)) {
+        try (Repository r = Repositories.open(repo); RevWalk walk = new RevWalk(r)) {
             ObjectId head = r.resolve(ref(branch) + "^{commit}");
             if (head == null) {
                 throw new IOException(repo + ": no branch " + branch);
@@ -61,7 +64,7 @@ public final class TreeWatcher {
             for (RevCommit c : walk) {
                 out.add(new NewCommit(c.getName(), c.getShortMessage(), touched(r, walk, c, patterns)));
             }
-            java.util.Collections.reverse(out);
+            Collections.reverse(out);
             return new Scan(head.getName(), out);
         }
     }
@@ -73,7 +76,7 @@ public final class TreeWatcher {
             if (c.getParentCount() > 0) {
                 tw.addTree(walk.parseCommit(c.getParent(0)).getTree());
             } else {
-                tw.addTree(new org.eclipse.jgit.treewalk.EmptyTreeIterator());
+                tw.addTree(new EmptyTreeIterator());
             }
             tw.addTree(c.getTree());
             tw.setRecursive(true);

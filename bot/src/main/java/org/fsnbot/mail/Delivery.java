@@ -1,14 +1,14 @@
 package org.fsnbot.mail;
 
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.file.Path;
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Every reply goes through here: it is encoded once, written to the
@@ -20,6 +20,13 @@ import java.util.Set;
  */
 public final class Delivery {
 
+    private static final Logger log = LoggerFactory.getLogger(Delivery.class);
+
+    /** Whether a reply has news: asked-for replies always go out, found ones only when they found something. */
+    public record Audience(boolean nothingFound, boolean requested) {
+        public static final Audience ASKED = new Audience(false, true);
+    }
+
     private final Outbox outbox;
     private final MailLedger ledger;
     private final MailSettings settings;
@@ -27,10 +34,9 @@ public final class Delivery {
     private final List<DeliveryCheck> checks;
     private final DeliveryHooks hooks;
     private final String ownAddress;
-    private final PrintStream log;
 
     public Delivery(Outbox outbox, MailLedger ledger, MailSettings settings, Optional<MailSender> sender,
-            List<DeliveryCheck> checks, DeliveryHooks hooks, String ownAddress, PrintStream log) {
+            List<DeliveryCheck> checks, DeliveryHooks hooks, String ownAddress) {
         if (settings.sends() && sender.isEmpty()) {
             throw new IllegalArgumentException("smtp mode without a sender");
         }
@@ -41,7 +47,6 @@ public final class Delivery {
         this.checks = List.copyOf(checks);
         this.hooks = hooks;
         this.ownAddress = ownAddress;
-        this.log = log;
     }
 
     /**
@@ -49,59 +54,67 @@ public final class Delivery {
      * opted out); returns the .eml. A reply that found nothing is quiet
      * unless someone asked for it or the configuration wants them.
      */
-    public Path post(Long jobId, Reply r, String kind, boolean nothingFound, boolean requested)
-            throws IOException, SQLException {
+    public Path post(Long jobId, Reply r, ReplyKind kind, Audience audience) throws IOException {
         byte[] raw = outbox.toBytes(r);
         Path eml = outbox.write(r.messageId(), raw);
-        String state;
-        if (!settings.sends()) {
-            state = "written";
-        } else if (nothingFound && !requested && !settings.replyWhenNothingFound()) {
-            state = "quiet";
-        } else if (r.to().stream().anyMatch(a -> settings.optOutAuthors().contains(Addresses.bare(a)))) {
-            state = "opted-out";
-        } else {
-            state = "pending";
-        }
-        ledger.record(jobId, r, kind, state, eml.toString(), raw, envelope(r));
+        ledger.record(jobId, new MailLedger.Outgoing(r, kind, state(r, audience), eml, raw, envelope(r)));
         return eml;
     }
 
+    private MailState state(Reply r, Audience audience) {
+        MailSettings.Etiquette e = settings.etiquette();
+        if (!settings.sends()) {
+            return MailState.WRITTEN;
+        }
+        if (audience.nothingFound() && !audience.requested() && !e.replyWhenNothingFound()) {
+            return MailState.QUIET;
+        }
+        if (r.to().stream().anyMatch(a -> e.optOutAuthors().contains(Addresses.bare(a)))) {
+            return MailState.OPTED_OUT;
+        }
+        return MailState.PENDING;
+    }
+
     /** Sends what is pending, and settles attempts a crash interrupted; returns how many went out. */
-    public int flush() throws SQLException {
+    public int flush() {
         if (sender.isEmpty()) {
             return 0;
         }
         int sent = 0;
         for (MailLedger.Unsent u : ledger.unsent()) {
+            if (u.state() == MailState.SENDING && settledAfterRestart(u)) {
+                continue;
+            }
             try {
-                if (u.state().equals("sending")) {
-                    if (alreadyDelivered(u.messageId())) {
-                        ledger.sent(u.id(), "found delivered after a restart; not sent again");
-                        log.printf("mail: %s was delivered before the restart; not sending it again%n",
-                                u.messageId());
-                        continue;
-                    }
-                    if (u.attempts() >= 2) {
-                        ledger.failed(u.id(), "two attempts interrupted; not delivered anywhere we can see");
-                        continue;
-                    }
-                }
                 ledger.sending(u.id());
                 hooks.at("before-send");
                 sender.get().send(u.messageId(), u.raw(), u.envelope());
                 hooks.at("after-accept");
-                ledger.sent(u.id(), "accepted by " + "smtp");
+                ledger.sent(u.id(), "accepted by smtp");
                 sent++;
             } catch (NotSentException e) {
                 ledger.notSent(u.id());
-                log.printf("mail: %s: %s (will retry)%n", u.messageId(), e.getMessage());
+                log.warn("{}: {} (will retry)", u.messageId(), e.getMessage());
             } catch (IOException e) {
                 // Left in sending: the next flush asks the archive and mailbox before trying again.
-                log.printf("mail: %s: %s (will check, then retry once)%n", u.messageId(), e.getMessage());
+                log.warn("{}: {} (will check, then retry once)", u.messageId(), e.getMessage());
             }
         }
         return sent;
+    }
+
+    /** An attempt a crash interrupted: true when it is now settled (found delivered, or given up). */
+    private boolean settledAfterRestart(MailLedger.Unsent u) {
+        if (alreadyDelivered(u.messageId())) {
+            ledger.sent(u.id(), "found delivered after a restart; not sent again");
+            log.info("{} was delivered before the restart; not sending it again", u.messageId());
+            return true;
+        }
+        if (u.attempts() >= 2) {
+            ledger.failed(u.id(), "two attempts interrupted; not delivered anywhere we can see");
+            return true;
+        }
+        return false;
     }
 
     private boolean alreadyDelivered(String messageId) {
@@ -111,7 +124,7 @@ public final class Delivery {
                     return true;
                 }
             } catch (IOException e) {
-                log.printf("mail: cannot check %s: %s%n", messageId, e.getMessage());
+                log.warn("cannot check {}: {}", messageId, e.getMessage());
             }
         }
         return false;
@@ -126,7 +139,7 @@ public final class Delivery {
         for (String a : r.cc()) {
             out.add(Addresses.bare(a));
         }
-        if (settings.bccSelf()) {
+        if (settings.etiquette().bccSelf()) {
             out.add(Addresses.bare(ownAddress));
         }
         return new ArrayList<>(out);

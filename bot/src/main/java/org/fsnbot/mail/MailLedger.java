@@ -1,7 +1,8 @@
 package org.fsnbot.mail;
 
-import java.sql.SQLException;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * Where every outgoing mail is recorded before anything is sent, and
@@ -10,8 +11,24 @@ import java.util.List;
  */
 public interface MailLedger {
 
+    /** A mail as recorded: the reply, what it is, its state, the .eml, the encoded bytes and the envelope. */
+    record Outgoing(Reply reply, ReplyKind kind, MailState state, Path eml, byte[] raw, List<String> envelope) {
+        public Outgoing {
+            Objects.requireNonNull(reply);
+            Objects.requireNonNull(kind);
+            Objects.requireNonNull(state);
+            raw = raw.clone();
+            envelope = List.copyOf(envelope);
+        }
+
+        @Override
+        public byte[] raw() {
+            return raw.clone();
+        }
+    }
+
     /** A recorded mail not yet known to be delivered. */
-    record Unsent(long id, String messageId, byte[] raw, List<String> envelope, String state, int attempts) {
+    record Unsent(long id, String messageId, byte[] raw, List<String> envelope, MailState state, int attempts) {
         public Unsent {
             raw = raw.clone();
             envelope = List.copyOf(envelope);
@@ -23,20 +40,19 @@ public interface MailLedger {
         }
     }
 
-    /** Records a mail (with its bytes and envelope) in a state; returns its row id. */
-    long record(Long jobId, Reply r, String kind, String state, String emlPath, byte[] raw, List<String> envelope)
-            throws SQLException;
+    /** Records a mail; jobId is null for mail that reports on no job (command answers). Returns its row id. */
+    long record(Long jobId, Outgoing mail);
 
     /** Mails in state pending or sending, oldest first. */
-    List<Unsent> unsent() throws SQLException;
+    List<Unsent> unsent();
 
     /** Marks the start of an SMTP attempt, durably, before it is made. */
-    void sending(long id) throws SQLException;
+    void sending(long id);
 
     /** The attempt certainly did not reach the server: back to pending, the attempt not counted. */
-    void notSent(long id) throws SQLException;
+    void notSent(long id);
 
-    void sent(long id, String detail) throws SQLException;
+    void sent(long id, String detail);
 
-    void failed(long id, String detail) throws SQLException;
+    void failed(long id, String detail);
 }

@@ -2,6 +2,7 @@ package org.fsnbot.mail;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 
 /**
  * How fsnbot mails: dry-run (the default: .eml files only) or smtp, the
@@ -9,30 +10,54 @@ import java.util.Locale;
  * by default, from the environment variable named, and never appear in
  * toString, logs or the store.
  */
-public record MailSettings(String mode, Smtp smtp, Imap imap, String messageIdDomain, List<String> neverCc,
-        List<String> optOutAuthors, boolean replyWhenNothingFound, boolean bccSelf) {
+public record MailSettings(Mode mode, Smtp smtp, Imap imap, Etiquette etiquette) {
+
+    /** dry-run: replies are .eml files only; smtp: they are also sent. */
+    public enum Mode {
+        DRY_RUN, SMTP;
+
+        public static Mode parse(String s) {
+            String m = s == null ? "dry-run" : s.trim().toLowerCase(Locale.ROOT);
+            return switch (m) {
+                case "dry-run" -> DRY_RUN;
+                case "smtp" -> SMTP;
+                default -> throw new IllegalArgumentException("mail.mode must be dry-run or smtp: " + s);
+            };
+        }
+    }
+
+    /**
+     * List manners: our Message-IDs' domain (empty: the From address's),
+     * addresses never copied, authors who want no mail, whether replies
+     * that found nothing go out, and whether we keep a Bcc copy.
+     */
+    public record Etiquette(String messageIdDomain, List<String> neverCc, List<String> optOutAuthors,
+            boolean replyWhenNothingFound, boolean bccSelf) {
+        public static final Etiquette DEFAULT = new Etiquette("", List.of(), List.of(), false, true);
+
+        public Etiquette {
+            messageIdDomain = messageIdDomain == null ? "" : messageIdDomain.trim();
+            neverCc = lower(neverCc);
+            optOutAuthors = lower(optOutAuthors);
+        }
+    }
 
     public MailSettings {
-        mode = mode == null ? "dry-run" : mode.trim().toLowerCase(Locale.ROOT);
-        if (!mode.equals("dry-run") && !mode.equals("smtp")) {
-            throw new IllegalArgumentException("mail.mode must be dry-run or smtp: " + mode);
-        }
+        Objects.requireNonNull(mode);
         smtp = smtp == null ? new Smtp("", 587, true, "", "", "FSNBOT_SMTP_PASSWORD") : smtp;
         imap = imap == null ? new Imap("", 993, true, "", "", "FSNBOT_IMAP_PASSWORD", "INBOX") : imap;
-        if (mode.equals("smtp") && smtp.host().isEmpty()) {
+        etiquette = etiquette == null ? Etiquette.DEFAULT : etiquette;
+        if (mode == Mode.SMTP && smtp.host().isEmpty()) {
             throw new IllegalArgumentException("mail.mode smtp needs mail.smtp.host");
         }
-        messageIdDomain = messageIdDomain == null ? "" : messageIdDomain.trim();
-        neverCc = lower(neverCc);
-        optOutAuthors = lower(optOutAuthors);
     }
 
     public static MailSettings dryRun() {
-        return new MailSettings("dry-run", null, null, "", List.of(), List.of(), false, true);
+        return new MailSettings(Mode.DRY_RUN, null, null, Etiquette.DEFAULT);
     }
 
     public boolean sends() {
-        return mode.equals("smtp");
+        return mode == Mode.SMTP;
     }
 
     private static List<String> lower(List<String> l) {

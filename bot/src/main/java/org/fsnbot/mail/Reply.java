@@ -4,15 +4,27 @@ import java.util.List;
 import java.util.Objects;
 
 /** A reply ready to be written: headers as they will appear and a plain-text body. */
-public record Reply(String messageId, String from, List<String> to, List<String> cc, String subject,
-        String inReplyTo, List<String> references, String body) {
+public record Reply(String messageId, String from, List<String> to, List<String> cc, Threading threading,
+        String body) {
+
+    /** The subject and the headers that place the reply in its thread (none for a new thread). */
+    public record Threading(String subject, String inReplyTo, List<String> references) {
+        public Threading {
+            Objects.requireNonNull(subject, "subject");
+            references = List.copyOf(references);
+        }
+
+        public static Threading newThread(String subject) {
+            return new Threading(subject, null, List.of());
+        }
+    }
 
     public Reply {
         Objects.requireNonNull(messageId);
         Objects.requireNonNull(from);
+        Objects.requireNonNull(threading);
         to = List.copyOf(to);
         cc = List.copyOf(cc);
-        references = List.copyOf(references);
         if (to.isEmpty()) {
             throw new IllegalArgumentException("a reply needs a recipient");
         }
@@ -21,5 +33,17 @@ public record Reply(String messageId, String from, List<String> to, List<String>
                 throw new IllegalArgumentException("body line over 80 columns: " + line);
             }
         }
+    }
+
+    public String subject() {
+        return threading.subject();
+    }
+
+    public String inReplyTo() {
+        return threading.inReplyTo();
+    }
+
+    public List<String> references() {
+        return threading.references();
     }
 }

@@ -51,13 +51,13 @@ public final class ReplyComposer {
         refs.remove(target.messageId());
         refs.add(target.messageId());
         String subject = target.subject().matches("(?i)^re:.*") ? target.subject() : "Re: " + target.subject();
-        return new Reply(newId(), fromAddress, List.of(author), new ArrayList<>(cc.values()), subject,
-                target.messageId(), refs, body);
+        return new Reply(newId(), fromAddress, List.of(author), new ArrayList<>(cc.values()),
+                new Reply.Threading(subject, target.messageId(), refs), body);
     }
 
     /** A report that starts its own thread (a watched tree's new head has no patch mail to answer). */
     public Reply composeNew(List<String> to, String subject, String body) {
-        return new Reply(newId(), fromAddress, to, List.of(), subject, null, List.of(), body);
+        return new Reply(newId(), fromAddress, to, List.of(), Reply.Threading.newThread(subject), body);
     }
 
     private String newId() {

@@ -4,9 +4,8 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 import java.util.Optional;
-import org.fsnbot.build.SourceTrees;
+import org.fsnbot.git.Trees;
 
 /**
  * Chooses the base a series is tested on: its base-commit when a
@@ -16,25 +15,10 @@ import org.fsnbot.build.SourceTrees;
  */
 public final class BaseResolver {
 
-    /** A configured base: a tree (path or URL) and a revision in it. */
-    public record Base(String tree, String rev) {
-        public Base {
-            Objects.requireNonNull(tree, "tree");
-            Objects.requireNonNull(rev, "rev");
-            if (tree.isBlank() || rev.isBlank()) {
-                throw new IllegalArgumentException("a base needs a tree and a rev");
-            }
-        }
-    }
-
-    /** The chosen base and why. */
-    public record Choice(String tree, String rev, String reason) {
-    }
-
-    private final SourceTrees trees;
+    private final Trees trees;
     private final List<Base> order;
 
-    public BaseResolver(SourceTrees trees, List<Base> order) {
+    public BaseResolver(Trees trees, List<Base> order) {
         if (order.isEmpty()) {
             throw new IllegalArgumentException("at least one base must be configured");
         }
@@ -42,12 +26,12 @@ public final class BaseResolver {
         this.order = List.copyOf(order);
     }
 
-    public Choice resolve(Optional<String> baseCommit) throws IOException {
+    public Base resolve(Optional<String> baseCommit) throws IOException {
         List<String> problems = new ArrayList<>();
         if (baseCommit.isPresent()) {
             for (Base b : order) {
                 if (has(b.tree(), baseCommit.get(), problems)) {
-                    return new Choice(b.tree(), baseCommit.get(), "base-commit: given in the series");
+                    return b.at(baseCommit.get(), "base-commit: given in the series");
                 }
             }
         }
@@ -56,7 +40,7 @@ public final class BaseResolver {
                 // Short enough for the reply's "why" line (80 columns).
                 String why = baseCommit.map(c -> "base-commit " + c.substring(0, 12) + " is in no configured tree")
                         .orElse("no base-commit: line in the series");
-                return new Choice(b.tree(), b.rev(), why + "; first configured base");
+                return b.because(why + "; first configured base");
             }
         }
         throw new IOException("no configured base resolves: " + String.join("; ", problems));
@@ -64,7 +48,7 @@ public final class BaseResolver {
 
     private boolean has(String tree, String rev, List<String> problems) {
         try {
-            Path repo = trees.localRepository(tree);
+            Path repo = trees.local(tree);
             trees.resolve(repo, rev);
             return true;
         } catch (IOException e) {

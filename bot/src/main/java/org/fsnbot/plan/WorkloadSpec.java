@@ -2,15 +2,17 @@ package org.fsnbot.plan;
 
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.regex.Pattern;
 
 /**
  * One workload run inside each boot: the binary's name, its arguments, and
  * the metrics that enter the verdict (the others are reported only; a
  * workload with none, like the correctness gate, only passes or fails).
- * minEffectPct is the smallest change worth calling a regression.
+ * minEffectPct is the smallest change worth calling a regression; when the
+ * profile names none, the statistics' default applies.
  */
-public record WorkloadSpec(String name, List<String> args, List<String> verdictMetrics, double minEffectPct) {
+public record WorkloadSpec(String name, List<String> args, List<String> verdictMetrics, OptionalDouble minEffectPct) {
 
     private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9-]*");
     private static final Pattern ARG = Pattern.compile("[A-Za-z0-9=,._/-]+");
@@ -29,7 +31,7 @@ public record WorkloadSpec(String name, List<String> args, List<String> verdictM
         // A workload without verdict metrics (the correctness gate) is run
         // and checked but never enters the statistics.
         verdictMetrics = List.copyOf(verdictMetrics == null ? List.of() : verdictMetrics);
-        if (!(minEffectPct > 0 && minEffectPct < 100)) {
+        if (minEffectPct.isPresent() && !(minEffectPct.getAsDouble() > 0 && minEffectPct.getAsDouble() < 100)) {
             throw new IllegalArgumentException("workload " + name + ": minEffectPct must be in (0, 100)");
         }
     }
@@ -43,7 +45,8 @@ public record WorkloadSpec(String name, List<String> args, List<String> verdictM
         List<String> args = (List<String>) m.getOrDefault("args", List.of());
         @SuppressWarnings("unchecked")
         List<String> metrics = (List<String>) m.get("verdictMetrics");
-        Object eff = m.getOrDefault("minEffectPct", 2.0);
-        return new WorkloadSpec((String) m.get("name"), args, metrics, ((Number) eff).doubleValue());
+        Object eff = m.get("minEffectPct");
+        return new WorkloadSpec((String) m.get("name"), args, metrics,
+                eff == null ? OptionalDouble.empty() : OptionalDouble.of(((Number) eff).doubleValue()));
     }
 }

@@ -1,17 +1,32 @@
 package org.fsnbot.report;
 
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 
-/** What fsnbot answers to the commands of one mail: per command line, its outcome and words. */
-public record CommandAnswer(List<Item> items) {
+/**
+ * What fsnbot answers to the commands of one mail: per command line, its
+ * outcome and its words, which are a template under templates/command/
+ * filled with values.
+ */
+public record CommandAnswer(List<Item> items, boolean withHelp) {
 
     /** How a command ended. */
     public enum Outcome { ACCEPTED, DONE, ERROR, REFUSED }
 
-    /** One command line (quoted back) and what became of it. */
-    public record Item(String line, Outcome outcome, List<String> text) {
+    /** One command line (quoted back), what became of it, and the template that says so. */
+    public record Item(String line, Outcome outcome, String template, Map<String, Object> values) {
         public Item {
-            text = List.copyOf(text);
+            Objects.requireNonNull(line);
+            Objects.requireNonNull(outcome);
+            if (!template.matches("[a-z][a-z-]*")) {
+                throw new IllegalArgumentException("not a command template name: " + template);
+            }
+            values = Map.copyOf(values);
+        }
+
+        public static Item of(String line, Outcome outcome, String template) {
+            return new Item(line, outcome, template, Map.of());
         }
     }
 

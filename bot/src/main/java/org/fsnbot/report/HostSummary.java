@@ -1,12 +1,9 @@
 package org.fsnbot.report;
 
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import org.fsnbot.run.Sample;
-import org.fsnbot.stats.BootSummary;
+import org.fsnbot.run.Side;
+import org.fsnbot.stats.MetricSamples;
 import org.hipparchus.stat.StatUtils;
 
 /**
@@ -21,27 +18,16 @@ public final class HostSummary {
 
     public static String render(List<Sample> samples, List<String> gateFailures, List<String> skipped,
             String kernel) {
-        Map<String, TreeMap<Integer, List<Double>>> byKey = new LinkedHashMap<>();
-        Map<String, Sample> firstOf = new LinkedHashMap<>();
-        for (Sample s : samples) {
-            String k = s.workload() + "\u0000" + s.variant() + "\u0000" + s.metric();
-            byKey.computeIfAbsent(k, x -> new TreeMap<>()).computeIfAbsent(s.boot(), x -> new ArrayList<>())
-                    .add(s.value());
-            firstOf.putIfAbsent(k, s);
-        }
         TextTable t = new TextTable(List.of("workload", "row", "metric", "mean", "unit", "CV", "n"), 3);
-        byKey.forEach((k, passes) -> {
-            Sample s = firstOf.get(k);
-            double[] perPass = passes.values().stream().mapToDouble(v -> BootSummary.of(
-                    v.stream().mapToDouble(Double::doubleValue).toArray(), s.unit())).toArray();
-            double m = StatUtils.mean(perPass);
-            double[] spread = perPass.length > 1 ? perPass
-                    : passes.firstEntry().getValue().stream().mapToDouble(Double::doubleValue).toArray();
+        for (MetricSamples m : MetricSamples.group(samples)) {
+            double[] perPass = m.perBoot(Side.BASE);
+            double mean = StatUtils.mean(perPass);
+            double[] spread = perPass.length > 1 ? perPass : m.firstBootReps(Side.BASE);
             String cv = spread.length > 1 ? Numbers.cv(StatUtils.mean(spread), Math.sqrt(StatUtils.variance(spread)))
                     : "-";
-            t.row(List.of(s.workload(), s.variant(), s.metric(), Numbers.value(m), s.unit(), cv,
-                    Integer.toString(perPass.length > 1 ? perPass.length : spread.length)));
-        });
+            t.row(List.of(m.key().workload(), m.key().variant(), m.key().metric(), Numbers.value(mean),
+                    m.info().unit(), cv, Integer.toString(spread.length)));
+        }
         StringBuilder sb = new StringBuilder();
         sb.append("Host run on ").append(kernel).append(" (native, no VM). CV is across passes when there")
                 .append(" are several,\nelse across repetitions; n counts what the CV is over.\n\n");

@@ -5,20 +5,20 @@ import io.pebbletemplates.pebble.loader.ClasspathLoader;
 import io.pebbletemplates.pebble.template.PebbleTemplate;
 import java.io.IOException;
 import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.fsnbot.build.ApplyResult;
 import org.fsnbot.build.BuildResult;
-import org.fsnbot.stats.AdaptiveSampling;
-import org.fsnbot.stats.Comparison;
-import org.fsnbot.store.Store;
 import org.fsnbot.vm.BootOutcome;
 
 /**
  * Renders reply bodies from templates/ (Pebble, plain text, no escaping),
  * then hard-wraps to 80 columns for the quoted tool output that may be
- * wider.
+ * wider. Every word a reply says is in a template; Java computes values.
  */
 public final class ReplyRenderer {
 
@@ -29,34 +29,33 @@ public final class ReplyRenderer {
         loader.setPrefix("fsnbot/templates");
         loader.setSuffix(".peb");
         this.engine = new PebbleEngine.Builder().loader(loader).autoEscaping(false).newLineTrimming(false)
-                .strictVariables(true).build();
+                .strictVariables(true).extension(new TextFilters()).build();
     }
 
-    public String report(JobFacts facts, Comparison c, int bootsPerKernel, AdaptiveSampling plan, int failedBoots,
-            List<String> skipped, List<Store.Noise> noise) throws IOException {
+    public String report(JobFacts facts, Measurement r) {
         Map<String, Object> m = base(facts);
-        String ci = ResultTables.ciLabel(plan.lookAlpha());
-        m.put("verdict", c.overall().text().toUpperCase(java.util.Locale.ROOT));
-        m.put("decisive", ResultTables.decisive(c));
+        String ci = ResultTables.ciLabel(r.plan().lookAlpha());
+        m.put("verdict", r.comparison().overall().text().toUpperCase(Locale.ROOT));
+        m.put("decisive", ResultTables.decisive(r.comparison()));
         m.put("ci", ci);
-        m.put("tables", ResultTables.verdictTables(c, ci, noise));
-        m.put("budget", plan.maxBoots());
-        m.put("looks", plan.looks());
-        m.put("others", ResultTables.otherMetrics(c));
-        m.put("method", c.method());
-        m.put("bootsPerKernel", bootsPerKernel);
-        m.put("failedBoots", failedBoots);
-        m.put("skipped", skipped);
+        m.put("tables", ResultTables.verdictTables(r.comparison(), ci, r.noise()));
+        m.put("budget", r.plan().maxBoots());
+        m.put("looks", r.plan().looks());
+        m.put("others", ResultTables.otherMetrics(r.comparison()));
+        m.put("method", r.comparison().method());
+        m.put("bootsPerKernel", r.bootsPerKernel());
+        m.put("failedBoots", r.failedBoots());
+        m.put("skipped", r.skipped());
         return render("report", m);
     }
 
-    public String gateFailure(JobFacts facts, List<String> failures) throws IOException {
+    public String gateFailure(JobFacts facts, List<String> failures) {
         Map<String, Object> m = base(facts);
         m.put("failures", failures);
         return render("gate-failure", m);
     }
 
-    public String doesNotApply(JobFacts facts, ApplyResult r) throws IOException {
+    public String doesNotApply(JobFacts facts, ApplyResult r) {
         Map<String, Object> m = base(facts);
         m.put("failedPatch", r.failedPatch().orElse("the series"));
         m.put("failedAt", r.failedAt().orElse("(git did not name a file)"));
@@ -64,7 +63,7 @@ public final class ReplyRenderer {
         return render("does-not-apply", m);
     }
 
-    public String buildFailure(JobFacts facts, BuildResult r) throws IOException {
+    public String buildFailure(JobFacts facts, BuildResult r) {
         Map<String, Object> m = base(facts);
         m.put("label", r.label());
         m.put("commit", r.commit().substring(0, 12));
@@ -72,12 +71,28 @@ public final class ReplyRenderer {
         return render("build-failure", m);
     }
 
-    public String infrastructureFailure(JobFacts facts, BootOutcome o, String what) throws IOException {
+    public String infrastructureFailure(JobFacts facts, BootOutcome o, String what) {
         Map<String, Object> m = base(facts);
         m.put("what", what);
         m.put("detail", o.detail());
         m.put("consoleTail", tail(o.consoleTail(), 25));
         return render("infrastructure-failure", m);
+    }
+
+    /**
+     * The answer to a mail's commands: an acknowledgement, or (when a line
+     * could not be run) an error that quotes it and shows the help.
+     */
+    public String commandAnswer(CommandAnswer a) {
+        List<Map<String, Object>> items = new ArrayList<>();
+        for (CommandAnswer.Item i : a.items()) {
+            String body = evaluate("command/" + i.template(), new HashMap<>(i.values())).replaceAll("\n+$", "");
+            items.add(Map.of("line", i.line(), "body", body));
+        }
+        Map<String, Object> m = new HashMap<>();
+        m.put("items", items);
+        m.put("withHelp", a.withHelp());
+        return render(a.hasErrors() ? "command-error" : "command-ack", m);
     }
 
     private static List<String> tail(List<String> lines, int n) {
@@ -87,29 +102,23 @@ public final class ReplyRenderer {
     private static Map<String, Object> base(JobFacts f) {
         Map<String, Object> m = new HashMap<>();
         m.put("f", f);
-        m.put("tcg", f.accelerator().startsWith("TCG"));
+        m.put("tcg", f.emulated());
         return m;
     }
 
-    /**
-     * The answer to a mail's commands: an acknowledgement, or (when a line
-     * could not be run) an error that quotes it and shows the help.
-     */
-    public String commandAnswer(CommandAnswer a, boolean helpAsked) throws IOException {
-        Map<String, Object> m = new HashMap<>();
-        List<Map<String, Object>> items = new java.util.ArrayList<>();
-        for (CommandAnswer.Item i : a.items()) {
-            items.add(Map.of("line", i.line(), "outcome", i.outcome().name(), "text", i.text()));
-        }
-        m.put("items", items);
-        m.put("withHelp", helpAsked);
-        return render(a.hasErrors() ? "command-error" : "command-ack", m);
+    private String render(String name, Map<String, Object> model) {
+        return Wrap.hard(evaluate(name, model));
     }
 
-    private String render(String name, Map<String, Object> model) throws IOException {
+    /** Templates ship inside fsnbot and write to memory: a failure here is a bug, not bad input. */
+    private String evaluate(String name, Map<String, Object> model) {
         PebbleTemplate t = engine.getTemplate(name);
         StringWriter w = new StringWriter();
-        t.evaluate(w, model);
-        return Wrap.hard(w.toString());
+        try {
+            t.evaluate(w, model);
+        } catch (IOException e) {
+            throw new UncheckedIOException("template " + name, e);
+        }
+        return w.toString();
     }
 }

@@ -1,15 +1,18 @@
 package org.fsnbot.report;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import org.fsnbot.run.MetricKey;
 import org.fsnbot.stats.Comparison;
 import org.fsnbot.stats.MetricComparison;
-import org.fsnbot.stats.MetricKey;
-import org.fsnbot.stats.NoiseEstimate;
+import org.fsnbot.stats.MetricNoise;
+import org.fsnbot.stats.Significance;
 import org.fsnbot.stats.Verdict;
-import org.fsnbot.store.Store;
 
 /**
  * Lays out a comparison in the seeds' shapes: one table per workload and
@@ -29,14 +32,18 @@ public final class ResultTables {
     /** "95%" for alpha 0.05, "98.3%" for 0.05/3. */
     public static String ciLabel(double alpha) {
         double level = 100 * (1 - alpha);
-        return (Math.abs(level - Math.rint(level)) < 1e-9 ? String.format(java.util.Locale.ROOT, "%.0f", level)
-                : String.format(java.util.Locale.ROOT, "%.1f", level)) + "%";
+        return (Math.abs(level - Math.rint(level)) < 1e-9 ? String.format(Locale.ROOT, "%.0f", level)
+                : String.format(Locale.ROOT, "%.1f", level)) + "%";
     }
 
-    public static String verdictTables(Comparison c, String ci, List<Store.Noise> noise) {
-        Map<String, List<MetricComparison>> byTable = new LinkedHashMap<>();
+    /** One table: a workload's verdict metric, a row per variant. */
+    private record TableKey(String workload, String metric) {
+    }
+
+    public static String verdictTables(Comparison c, String ci, List<MetricNoise> noise) {
+        Map<TableKey, List<MetricComparison>> byTable = new LinkedHashMap<>();
         for (MetricComparison m : c.verdictMetrics()) {
-            byTable.computeIfAbsent(m.key().workload() + "\u0000" + m.key().metric(), k -> new ArrayList<>()).add(m);
+            byTable.computeIfAbsent(new TableKey(m.key().workload(), m.key().metric()), k -> new ArrayList<>()).add(m);
         }
         StringBuilder sb = new StringBuilder();
         for (List<MetricComparison> rows : byTable.values()) {
@@ -53,11 +60,11 @@ public final class ResultTables {
             }
             double maxCv = 0;
             for (MetricComparison m : rows) {
-                maxCv = Math.max(maxCv, Math.max(m.sdBase() / m.meanBase(), m.sdPatched() / m.meanPatched()));
+                maxCv = Math.max(maxCv, Math.max(m.base().cv(), m.patched().cv()));
             }
-            sb.append(String.format(java.util.Locale.ROOT,
-                    "  n = %d base / %d patched boots; largest boot-to-boot CV %.1f%%%n", first.nBase(),
-                    first.nPatched(), 100 * maxCv));
+            sb.append(String.format(Locale.ROOT,
+                    "  n = %d base / %d patched boots; largest boot-to-boot CV %.1f%%%n", first.base().n(),
+                    first.patched().n(), 100 * maxCv));
             sb.append("  ").append(noiseLine(rows, noise)).append("\n\n");
         }
         return sb.toString();
@@ -71,14 +78,18 @@ public final class ResultTables {
             if (wide) {
                 t.heading(first.label() + ": " + m.key().variant());
             }
-            t.row(List.of(wide ? "" : m.key().variant(), Numbers.value(m.meanBase()), Numbers.value(m.meanPatched()),
-                    Numbers.pct(m.changePct()), Numbers.interval(m.ciLowPct(), m.ciHighPct()),
+            t.row(List.of(wide ? "" : m.key().variant(), Numbers.value(m.base().mean()),
+                    Numbers.value(m.patched().mean()), Numbers.pct(m.changePct()), interval(m),
                     shortVerdict(m.verdict().orElseThrow())));
         }
         return t.render("  ");
     }
 
-    private static java.util.Optional<MetricComparison> p99Of(Comparison c, MetricComparison p50) {
+    private static String interval(MetricComparison m) {
+        return Numbers.interval(m.change().ciLowPct(), m.change().ciHighPct());
+    }
+
+    private static Optional<MetricComparison> p99Of(Comparison c, MetricComparison p50) {
         return c.find(new MetricKey(p50.key().workload(), p50.key().variant(), "p99_ns"));
     }
 
@@ -93,10 +104,9 @@ public final class ResultTables {
         for (MetricComparison m : rows) {
             MetricComparison p99 = p99Of(c, m).orElseThrow();
             t.heading(first.label() + ": " + m.key().variant());
-            t.row(List.of("", Numbers.value(m.meanBase()) + " / " + Numbers.value(p99.meanBase()),
-                    Numbers.value(m.meanPatched()) + " / " + Numbers.value(p99.meanPatched()),
-                    Numbers.pct(m.changePct()), Numbers.interval(m.ciLowPct(), m.ciHighPct()),
-                    shortVerdict(m.verdict().orElseThrow())));
+            t.row(List.of("", Numbers.value(m.base().mean()) + " / " + Numbers.value(p99.base().mean()),
+                    Numbers.value(m.patched().mean()) + " / " + Numbers.value(p99.patched().mean()),
+                    Numbers.pct(m.changePct()), interval(m), shortVerdict(m.verdict().orElseThrow())));
         }
         return t.render("  ");
     }
@@ -112,18 +122,18 @@ public final class ResultTables {
             double gain = m.lowerIsBetter() ? -m.changePct() : m.changePct();
             Verdict v = m.verdict().orElseThrow();
             boolean marked = v == Verdict.REGRESSION || v == Verdict.IMPROVEMENT;
-            String g = String.format(java.util.Locale.ROOT, "%.2f%%", gain);
-            t.row(List.of("Amean " + m.key().variant(), Numbers.value(m.meanBase()), "( 0.00%)",
-                    Numbers.value(m.meanPatched()), marked ? "*" + g + "*" : "(" + g + ")", shortVerdict(v)));
+            String g = String.format(Locale.ROOT, "%.2f%%", gain);
+            t.row(List.of("Amean " + m.key().variant(), Numbers.value(m.base().mean()), "( 0.00%)",
+                    Numbers.value(m.patched().mean()), marked ? "*" + g + "*" : "(" + g + ")", shortVerdict(v)));
         }
         return t.render("  ") + "  gain: + means patched is better (mmtests convention); * = significant\n";
     }
 
-    private static String noiseLine(List<MetricComparison> rows, List<Store.Noise> noise) {
+    private static String noiseLine(List<MetricComparison> rows, List<MetricNoise> noise) {
         double worst = -1;
-        java.time.Instant when = null;
+        Instant when = null;
         for (MetricComparison m : rows) {
-            for (Store.Noise n : noise) {
+            for (MetricNoise n : noise) {
                 if (n.key().equals(m.key())) {
                     worst = Math.max(worst, n.cvPct());
                     when = n.when();
@@ -133,9 +143,9 @@ public final class ResultTables {
         if (worst < 0) {
             return "A/A noise here: not calibrated yet (fsnbot calibrate)";
         }
-        return String.format(java.util.Locale.ROOT,
-                "A/A noise here (%s): CV <= %.1f%%; %d boots/kernel to resolve 2%%",
-                when.toString().substring(0, 10), worst, NoiseEstimate.bootsNeeded(worst, 2, 0.05, 0.8));
+        return String.format(Locale.ROOT,
+                "A/A noise here (%s): CV <= %.1f%%; %d boots/kernel to resolve %.0f%%",
+                when.toString().substring(0, 10), worst, Significance.bootsToResolve(worst), Significance.MIN_EFFECT_PCT);
     }
 
     public static String otherMetrics(Comparison c) {
@@ -146,8 +156,8 @@ public final class ResultTables {
             }
             byWorkload.computeIfAbsent(m.key().workload(),
                     w -> new TextTable(List.of(m.label(), "metric", "base", "patched", "change"), 2))
-                    .row(List.of(m.key().variant(), m.key().metric(), Numbers.value(m.meanBase()),
-                            Numbers.value(m.meanPatched()), Numbers.pct(m.changePct())));
+                    .row(List.of(m.key().variant(), m.key().metric(), Numbers.value(m.base().mean()),
+                            Numbers.value(m.patched().mean()), Numbers.pct(m.changePct())));
         }
         StringBuilder sb = new StringBuilder();
         byWorkload.forEach((w, t) -> sb.append(w).append(":\n").append(t.render("  ")).append('\n'));
@@ -160,7 +170,7 @@ public final class ResultTables {
         for (MetricComparison m : c.verdictMetrics()) {
             Verdict v = m.verdict().orElseThrow();
             if (v == Verdict.REGRESSION || v == Verdict.IMPROVEMENT) {
-                sb.append(String.format(java.util.Locale.ROOT, "  %-12s %s %s %s: %s%n", v.text(),
+                sb.append(String.format(Locale.ROOT, "  %-12s %s %s %s: %s%n", v.text(),
                         m.key().workload(), m.label(), m.key().variant(), Numbers.pct(m.changePct())));
             }
         }

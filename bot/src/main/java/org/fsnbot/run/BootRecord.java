@@ -1,19 +1,31 @@
 package org.fsnbot.run;
 
 import java.util.List;
+import java.util.Objects;
 import org.fsnbot.vm.BootOutcome;
 
-/**
- * One attempted boot in the schedule and what it produced: samples, and
- * the correctness-gate checks that failed in it (a kernel that fails the
- * gate gets no performance verdict).
- */
-public record BootRecord(Side side, int index, int attempt, BootOutcome outcome, List<Sample> samples,
-        List<String> gateFailures, List<String> skipped, String guestInfo) {
+/** One attempted boot in the schedule (side, pair index, attempt) and what it produced. */
+public record BootRecord(Side side, int index, int attempt, BootOutcome outcome, BootResults results) {
 
     public BootRecord {
-        samples = List.copyOf(samples);
-        gateFailures = List.copyOf(gateFailures);
-        skipped = List.copyOf(skipped);
+        Objects.requireNonNull(side);
+        Objects.requireNonNull(outcome);
+        Objects.requireNonNull(results);
+    }
+
+    public List<Sample> samples() {
+        return results.samples();
+    }
+
+    public List<String> gateFailures() {
+        return results.gateFailures();
+    }
+
+    public List<String> skipped() {
+        return results.skipped();
+    }
+
+    public String guestInfo() {
+        return results.guestInfo();
     }
 }

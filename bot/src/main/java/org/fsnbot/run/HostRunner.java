@@ -1,7 +1,6 @@
 package org.fsnbot.run;
 
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -9,6 +8,8 @@ import java.util.List;
 import org.fsnbot.exec.CommandResult;
 import org.fsnbot.exec.CommandRunner;
 import org.fsnbot.plan.WorkloadSpec;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Runs the workload binaries on the running kernel instead of in a guest:
@@ -18,14 +19,14 @@ import org.fsnbot.plan.WorkloadSpec;
  */
 public final class HostRunner {
 
+    private static final Logger log = LoggerFactory.getLogger(HostRunner.class);
+
     private final CommandRunner runner;
     private final ResultParser parser;
-    private final PrintStream progress;
 
-    public HostRunner(CommandRunner runner, ResultParser parser, PrintStream progress) {
+    public HostRunner(CommandRunner runner, ResultParser parser) {
         this.runner = runner;
         this.parser = parser;
-        this.progress = progress;
     }
 
     /** Results of all passes: samples (boot = pass), gate failures, skipped parts and the raw JSON lines. */
@@ -53,7 +54,7 @@ public final class HostRunner {
                 for (String a : w.args()) {
                     cmd.add(a.equals("/mnt/block") ? blockDir.toString() : a);
                 }
-                progress.printf("pass %d: %s%n", pass + 1, String.join(" ", cmd));
+                log.info("pass {}: {}", pass + 1, String.join(" ", cmd));
                 CommandResult r = runner.run(cmd, null, timeout);
                 if (!r.ok()) {
                     throw new IOException(w.name() + (r.timedOut() ? " timed out" : " exited " + r.exitCode())
@@ -64,7 +65,7 @@ public final class HostRunner {
             }
             all.addAll(lines);
             try {
-                ResultParser.Parsed p = parser.parse(Side.BASE, pass, lines);
+                BootResults p = parser.parse(Side.BASE, pass, lines);
                 samples.addAll(p.samples());
                 gate.addAll(p.gateFailures());
                 p.skipped().stream().filter(x -> !skipped.contains(x)).forEach(skipped::add);

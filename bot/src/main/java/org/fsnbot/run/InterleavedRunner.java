@@ -1,52 +1,89 @@
 package org.fsnbot.run;
 
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Consumer;
-import org.fsnbot.plan.Topology;
-import org.fsnbot.vm.Accelerator;
 import org.fsnbot.vm.BootOutcome;
 import org.fsnbot.vm.BootStatus;
-import org.fsnbot.vm.QemuBoot;
+import org.fsnbot.vm.Booter;
+import org.fsnbot.vm.Guest;
+import org.fsnbot.vm.Machine;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Boots base and patched kernels alternately (A B A B ...), so slow drift
  * of the host affects both sides alike. A failed boot is retried once and
- * never yields samples; a second failure ends the run.
+ * never yields samples; a second failure ends the run. After the initial
+ * pairs, one more pair at a time is booted while the caller's rule wants
+ * more and the budget allows; a gate failure or a failed boot stops that.
  */
 public final class InterleavedRunner {
 
-    private final QemuBoot qemu;
+    private static final Logger log = LoggerFactory.getLogger(InterleavedRunner.class);
+    private static final int ATTEMPTS = 2;
+
+    /** A kernel to boot as one side of the comparison. */
+    public record Kernel(Side side, Guest guest) {
+    }
+
+    /** What every boot of one comparison shares: the two kernels, the machine, where boots leave their files. */
+    public record Pairing(Kernel base, Kernel patched, Machine machine, Path dir) {
+        public Pairing {
+            if (base.side() != Side.BASE || patched.side() != Side.PATCHED) {
+                throw new IllegalArgumentException("a pairing is a base and a patched kernel, in that order");
+            }
+        }
+    }
+
+    /** How many pairs: booted at first, and at most. */
+    public record Budget(int initialPairs, int maxPairs) {
+        public Budget {
+            if (initialPairs < 1 || maxPairs < initialPairs) {
+                throw new IllegalArgumentException("need 1 <= initialPairs <= maxPairs: " + initialPairs + ", "
+                        + maxPairs);
+            }
+        }
+    }
+
+    /** The caller's stopping rule: whether the pairs booted so far leave a question another pair could answer. */
+    @FunctionalInterface
+    public interface MorePairs {
+        boolean wanted(RunResult soFar, int pairsSoFar);
+    }
+
+    private final Booter booter;
     private final ResultParser parser;
-    private final PrintStream progress;
 
-    public InterleavedRunner(QemuBoot qemu, ResultParser parser, PrintStream progress) {
-        this.qemu = qemu;
+    public InterleavedRunner(Booter booter, ResultParser parser) {
+        this.booter = booter;
         this.parser = parser;
-        this.progress = progress;
     }
 
-    /** What to boot: a kernel and its initramfs. */
-    public record Kernel(Side side, Path bzImage, Path initrd, Optional<Path> disk) {
+    /** Runs the budget's initial pairs, then more while the rule wants them; every boot goes to onBoot first. */
+    public RunResult run(Pairing p, Budget budget, MorePairs more, Consumer<BootRecord> onBoot) throws IOException {
+        RunResult run = pairs(p, 0, budget.initialPairs(), onBoot);
+        int pairs = budget.initialPairs();
+        while (run.failure().isEmpty() && run.gateFailures().isEmpty() && pairs < budget.maxPairs()
+                && more.wanted(run, pairs)) {
+            log.info("after {} boots per kernel a verdict is still open: one more pair (budget {})", pairs,
+                    budget.maxPairs());
+            run = run.plus(pairs(p, pairs, pairs + 1, onBoot));
+            pairs++;
+        }
+        return run;
     }
 
-    public RunResult run(Kernel base, Kernel patched, int bootsPerKernel, Accelerator accel, Topology topology,
-            Duration timeout, Path dir, Consumer<BootRecord> onBoot) throws IOException {
-        return run(base, patched, 0, bootsPerKernel, accel, topology, timeout, dir, onBoot);
-    }
-
-    /** Boot pairs with indexes from (inclusive) to (exclusive): for adding pairs to a running job. */
-    public RunResult run(Kernel base, Kernel patched, int from, int to, Accelerator accel, Topology topology,
-            Duration timeout, Path dir, Consumer<BootRecord> onBoot) throws IOException {
+    /** Boot pairs with indexes from (inclusive) to (exclusive); stops at the first boot that fails twice. */
+    private RunResult pairs(Pairing p, int from, int to, Consumer<BootRecord> onBoot) throws IOException {
         List<BootRecord> all = new ArrayList<>();
         for (int i = from; i < to; i++) {
-            for (Kernel k : List.of(base, patched)) {
-                BootRecord r = bootWithRetry(k, i, accel, topology, timeout, dir, all, onBoot);
+            for (Kernel k : List.of(p.base(), p.patched())) {
+                BootRecord r = bootWithRetry(p, k, i, all, onBoot);
                 if (r.outcome().status().infrastructureFailure()) {
                     return new RunResult(all, Optional.of(r));
                 }
@@ -55,18 +92,19 @@ public final class InterleavedRunner {
         return new RunResult(all, Optional.empty());
     }
 
-    private BootRecord bootWithRetry(Kernel k, int index, Accelerator accel, Topology topology, Duration timeout,
-            Path dir, List<BootRecord> all, Consumer<BootRecord> onBoot) throws IOException {
+    private BootRecord bootWithRetry(Pairing p, Kernel k, int index, List<BootRecord> all,
+            Consumer<BootRecord> onBoot) throws IOException {
         BootRecord last = null;
-        for (int attempt = 1; attempt <= 2; attempt++) {
-            String id = k.side().name().toLowerCase() + "-" + (index + 1) + "-try" + attempt;
-            BootOutcome o = qemu.boot(accel, topology, k.bzImage(), k.initrd(), k.disk(), id, dir, timeout);
+        for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
+            String id = k.side().name().toLowerCase(Locale.ROOT) + "-" + (index + 1) + "-try" + attempt;
+            BootOutcome o = booter.boot(k.guest(), p.machine(), id, p.dir());
             last = record(k.side(), index, attempt, o);
             all.add(last);
             onBoot.accept(last);
-            progress.printf("  boot %-16s %-11s %6.1f s  %s%n", id, last.outcome().status(), o.seconds(),
-                    last.outcome().status() == BootStatus.OK ? last.samples().size() + " samples" : last.outcome().detail());
-            if (last.outcome().status() == BootStatus.OK) {
+            BootStatus status = last.outcome().status();
+            log.info("boot {} {} {} s {}", id, status, String.format(Locale.ROOT, "%.1f", o.seconds()),
+                    status == BootStatus.OK ? last.samples().size() + " samples" : last.outcome().detail());
+            if (status == BootStatus.OK) {
                 return last;
             }
         }
@@ -75,16 +113,13 @@ public final class InterleavedRunner {
 
     private BootRecord record(Side side, int index, int attempt, BootOutcome o) {
         if (o.status() != BootStatus.OK) {
-            return new BootRecord(side, index, attempt, o, List.of(), List.of(), List.of(), "");
+            return new BootRecord(side, index, attempt, o, BootResults.NONE);
         }
         try {
-            ResultParser.Parsed p = parser.parse(side, index, o.results());
-            return new BootRecord(side, index, attempt, o, p.samples(), p.gateFailures(), p.skipped(),
-                    p.guest() == null ? "" : p.guest().toString());
+            return new BootRecord(side, index, attempt, o, parser.parse(side, index, o.results()));
         } catch (ResultParser.BadResultsException e) {
-            BootOutcome bad = new BootOutcome(o.bootId(), BootStatus.NO_RESULTS, o.accel(), o.seconds(), List.of(),
-                    o.consoleLog(), o.consoleTail(), e.getMessage());
-            return new BootRecord(side, index, attempt, bad, List.of(), List.of(), List.of(), "");
+            return new BootRecord(side, index, attempt, o.failedAs(BootStatus.NO_RESULTS, e.getMessage()),
+                    BootResults.NONE);
         }
     }
 }

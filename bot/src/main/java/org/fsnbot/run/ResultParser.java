@@ -1,9 +1,12 @@
 package org.fsnbot.run;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Turns the workloads' JSON lines into samples. A workload that exited
@@ -15,72 +18,82 @@ public final class ResultParser {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    /** One boot's results: samples, gate checks that failed, what was skipped, and the header facts. */
-    public record Parsed(List<Sample> samples, List<String> gateFailures, List<String> skipped,
-            List<JsonNode> headers, JsonNode guest) {
-    }
-
+    /** The lines do not make one whole boot's results; the message says why. */
     public static final class BadResultsException extends Exception {
+        private static final long serialVersionUID = 1L;
+
         public BadResultsException(String message) {
             super(message);
         }
     }
 
-    public Parsed parse(Side side, int boot, List<String> lines) throws BadResultsException {
-        List<Sample> samples = new ArrayList<>();
-        List<String> gateFailures = new ArrayList<>();
-        List<String> skipped = new ArrayList<>();
-        List<JsonNode> headers = new ArrayList<>();
-        JsonNode guest = null;
-        boolean gateRan = false;
-        java.util.Set<String> seen = new java.util.HashSet<>();
+    /** What one boot said so far, while its lines are read. */
+    private static final class Reading {
+        final List<Sample> samples = new ArrayList<>();
+        final List<String> gateFailures = new ArrayList<>();
+        final List<String> skipped = new ArrayList<>();
+        final Set<String> seen = new HashSet<>();
+        String guest = "";
+        boolean gateRan;
+    }
+
+    public BootResults parse(Side side, int boot, List<String> lines) throws BadResultsException {
+        Reading r = new Reading();
         for (String line : lines) {
             JsonNode n;
             try {
                 n = JSON.readTree(line);
-            } catch (Exception e) {
+            } catch (JsonProcessingException e) {
                 throw new BadResultsException("unparseable result line: " + line);
             }
-            switch (n.path("type").asText()) {
-                case "guest" -> guest = n;
-                case "header" -> headers.add(n);
-                case "exit" -> {
-                    if (n.path("status").asInt(-1) != 0) {
-                        throw new BadResultsException("workload " + n.path("workload").asText() + " exited "
-                                + n.path("status").asInt(-1));
-                    }
-                }
-                case "result" -> {
-                    Sample s = sample(side, boot, n);
-                    // Two results for one row would be averaged into one: a
-                    // profile that runs a workload twice must vary the row.
-                    if (!seen.add(s.workload() + "/" + s.variant() + "/" + s.metric() + "/" + s.rep())) {
-                        throw new BadResultsException("duplicate result for " + s.workload() + " row '" + s.variant()
-                                + "' " + s.metric() + " rep " + s.rep());
-                    }
-                    samples.add(s);
-                }
-                case "skip" -> skipped.add(n.path("workload").asText() + " " + n.path("what").asText() + ": "
-                        + n.path("reason").asText());
-                case "gate" -> {
-                    gateRan = true;
-                    String status = n.path("status").asText();
-                    if (status.equals("fail")) {
-                        gateFailures.add(n.path("check").asText() + ": " + n.path("detail").asText());
-                    } else if (status.equals("skip")) {
-                        skipped.add("fsnotify-gate " + n.path("check").asText() + ": " + n.path("detail").asText());
-                    } else if (!status.equals("pass")) {
-                        throw new BadResultsException("gate check with unknown status: " + line);
-                    }
-                }
-                case "gate-summary" -> gateRan = true;
-                default -> throw new BadResultsException("unknown result line type: " + line);
-            }
+            take(r, side, boot, n, line);
         }
-        if (samples.isEmpty() && !gateRan) {
+        if (r.samples.isEmpty() && !r.gateRan) {
             throw new BadResultsException("no result lines");
         }
-        return new Parsed(samples, gateFailures, skipped, headers, guest);
+        return new BootResults(r.samples, r.gateFailures, r.skipped, r.guest);
+    }
+
+    private static void take(Reading r, Side side, int boot, JsonNode n, String line) throws BadResultsException {
+        switch (n.path("type").asText()) {
+            case "guest" -> r.guest = n.toString();
+            case "header" -> {
+                // The workload's description of itself; the facts that matter are in the guest line.
+            }
+            case "exit" -> {
+                if (n.path("status").asInt(-1) != 0) {
+                    throw new BadResultsException("workload " + n.path("workload").asText() + " exited "
+                            + n.path("status").asInt(-1));
+                }
+            }
+            case "result" -> {
+                Sample s = sample(side, boot, n);
+                // Two results for one row would be averaged into one: a
+                // profile that runs a workload twice must vary the row.
+                if (!r.seen.add(s.key() + "/" + s.rep())) {
+                    throw new BadResultsException("duplicate result for " + s.workload() + " row '" + s.variant()
+                            + "' " + s.metric() + " rep " + s.rep());
+                }
+                r.samples.add(s);
+            }
+            case "skip" -> r.skipped.add(n.path("workload").asText() + " " + n.path("what").asText() + ": "
+                    + n.path("reason").asText());
+            case "gate" -> gate(r, n, line);
+            case "gate-summary" -> r.gateRan = true;
+            default -> throw new BadResultsException("unknown result line type: " + line);
+        }
+    }
+
+    private static void gate(Reading r, JsonNode n, String line) throws BadResultsException {
+        r.gateRan = true;
+        String status = n.path("status").asText();
+        if (status.equals("fail")) {
+            r.gateFailures.add(n.path("check").asText() + ": " + n.path("detail").asText());
+        } else if (status.equals("skip")) {
+            r.skipped.add("fsnotify-gate " + n.path("check").asText() + ": " + n.path("detail").asText());
+        } else if (!status.equals("pass")) {
+            throw new BadResultsException("gate check with unknown status: " + line);
+        }
     }
 
     private static Sample sample(Side side, int boot, JsonNode n) throws BadResultsException {
@@ -93,9 +106,9 @@ public final class ResultParser {
             throw new BadResultsException("result without a row: " + n);
         }
         try {
-            return new Sample(side, boot, n.path("workload").asText(), n.path("label").asText("row"), row,
-                    n.path("metric").asText(), n.path("rep").asInt(), n.path("value").asDouble(),
-                    n.path("unit").asText(), direction.equals("lower"));
+            return new Sample(side, boot, n.path("rep").asInt(), new MetricKey(n.path("workload").asText(), row,
+                    n.path("metric").asText()), new MetricInfo(n.path("label").asText("row"),
+                            n.path("unit").asText(), direction.equals("lower")), n.path("value").asDouble());
         } catch (IllegalArgumentException e) {
             throw new BadResultsException(e.getMessage());
         }

@@ -1,7 +1,10 @@
 package org.fsnbot.run;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * Every boot attempted for a job. failure is set when a boot failed twice
@@ -15,14 +18,19 @@ public record RunResult(List<BootRecord> boots, Optional<BootRecord> failure) {
 
     /** This run followed by more boots of the same job. */
     public RunResult plus(RunResult more) {
-        List<BootRecord> all = new java.util.ArrayList<>(boots);
+        List<BootRecord> all = new ArrayList<>(boots);
         all.addAll(more.boots());
         return new RunResult(all, more.failure());
     }
 
     /** Boots that ran to the end; only they count. */
-    private java.util.stream.Stream<BootRecord> good() {
+    private Stream<BootRecord> good() {
         return boots.stream().filter(b -> !b.outcome().status().infrastructureFailure());
+    }
+
+    /** Pairs of boots begun (each pair is one boot index of both sides). */
+    public int pairs() {
+        return boots.stream().mapToInt(b -> b.index() + 1).max().orElse(0);
     }
 
     /** Boots that failed (and were retried or ended the job). */
@@ -36,13 +44,18 @@ public record RunResult(List<BootRecord> boots, Optional<BootRecord> failure) {
 
     /** Gate checks that failed, each with the kernel side it failed on. */
     public List<String> gateFailures() {
-        return good().flatMap(b -> b.gateFailures().stream().map(f -> b.side().name().toLowerCase(java.util.Locale.ROOT)
-                        + " boot " + (b.index() + 1) + ": " + f))
-                .toList();
+        return good().flatMap(b -> b.gateFailures().stream().map(f -> b.side().name().toLowerCase(Locale.ROOT)
+                + " boot " + (b.index() + 1) + ": " + f)).toList();
     }
 
     /** What the workloads could not run here, once per distinct reason. */
     public List<String> skipped() {
         return good().flatMap(b -> b.skipped().stream()).distinct().toList();
+    }
+
+    /** The guest kernel's version as the first good boot reported it. */
+    public Optional<String> guestKernel() {
+        return good().map(BootRecord::guestInfo).filter(g -> !g.isEmpty()).findFirst()
+                .map(g -> g.replaceAll(".*\"kernel\":\"([^\"]*)\".*", "$1"));
     }
 }

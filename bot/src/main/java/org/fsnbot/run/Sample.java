@@ -3,21 +3,30 @@ package org.fsnbot.run;
 import java.util.Objects;
 
 /**
- * One measured value from one repetition inside one boot. variant names
- * the table row ("parent", "2") and label the row column's heading
- * ("mode", "Clients").
+ * One measured value from one repetition inside one boot of one side.
+ * key.variant() names the table row ("parent", "2") and info.label() the
+ * row column's heading ("mode", "Clients").
  */
-public record Sample(Side side, int boot, String workload, String label, String variant, String metric, int rep,
-        double value, String unit, boolean lowerIsBetter) {
+public record Sample(Side side, int boot, int rep, MetricKey key, MetricInfo info, double value) {
 
     public Sample {
         Objects.requireNonNull(side);
-        Objects.requireNonNull(workload);
-        Objects.requireNonNull(label);
-        Objects.requireNonNull(variant);
-        Objects.requireNonNull(metric);
+        Objects.requireNonNull(key);
+        Objects.requireNonNull(info);
         if (!Double.isFinite(value) || value <= 0) {
-            throw new IllegalArgumentException("sample value must be finite and > 0: " + workload + "/" + metric + "=" + value);
+            throw new IllegalArgumentException("sample value must be finite and > 0: " + key + "=" + value);
         }
+    }
+
+    public String workload() {
+        return key.workload();
+    }
+
+    public String variant() {
+        return key.variant();
+    }
+
+    public String metric() {
+        return key.metric();
     }
 }

@@ -2,7 +2,6 @@ package org.fsnbot.schedule;
 
 import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
-import org.fsnbot.pipeline.RunLoop;
 import org.quartz.DisallowConcurrentExecution;
 import org.quartz.Job;
 import org.quartz.JobBuilder;
@@ -28,9 +27,18 @@ public final class RunScheduler {
     static final String LOOP = "fsnbot.loop";
     private static final JobKey MEASURE = JobKey.jobKey("measure", "fsnbot");
 
-    private final RunLoop loop;
+    /** What the scheduler drives: a poll of everything followed, a pass over the queue, and how often. */
+    public record Cycle(Runnable poll, Runnable drain, int pollMinutes) {
+        public Cycle {
+            if (pollMinutes < 1) {
+                throw new IllegalArgumentException("pollMinutes must be >= 1");
+            }
+        }
+    }
 
-    public RunScheduler(RunLoop loop) {
+    private final Cycle loop;
+
+    public RunScheduler(Cycle loop) {
         this.loop = loop;
     }
 
@@ -84,10 +92,9 @@ public final class RunScheduler {
         @Override
         public void execute(JobExecutionContext ctx) throws JobExecutionException {
             try {
-                RunLoop loop = (RunLoop) ctx.getScheduler().getContext().get(LOOP);
-                loop.poll();
+                ((Cycle) ctx.getScheduler().getContext().get(LOOP)).poll().run();
                 ctx.getScheduler().triggerJob(MEASURE);
-            } catch (Exception e) {
+            } catch (SchedulerException | RuntimeException e) {
                 throw new JobExecutionException(e, false);
             }
         }
@@ -99,8 +106,8 @@ public final class RunScheduler {
         @Override
         public void execute(JobExecutionContext ctx) throws JobExecutionException {
             try {
-                ((RunLoop) ctx.getScheduler().getContext().get(LOOP)).drain();
-            } catch (Exception e) {
+                ((Cycle) ctx.getScheduler().getContext().get(LOOP)).drain().run();
+            } catch (SchedulerException | RuntimeException e) {
                 throw new JobExecutionException(e, false);
             }
         }

@@ -13,14 +13,10 @@ public final class BootSummary {
     private BootSummary() {
     }
 
-    public static boolean isRate(String unit) {
-        return unit.endsWith("/s");
-    }
-
-    public static double of(double[] reps, String unit) {
+    public static double of(double[] reps, boolean rate) {
         if (reps.length == 0) {
             throw new IllegalArgumentException("no repetitions");
         }
-        return isRate(unit) ? reps.length / Arrays.stream(reps).map(x -> 1 / x).sum() : StatUtils.mean(reps);
+        return rate ? reps.length / Arrays.stream(reps).map(x -> 1 / x).sum() : StatUtils.mean(reps);
     }
 }

@@ -1,12 +1,12 @@
 package org.fsnbot.stats;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
+import org.fsnbot.run.MetricInfo;
+import org.fsnbot.run.MetricKey;
 import org.fsnbot.run.Sample;
 import org.fsnbot.run.Side;
 import org.hipparchus.distribution.continuous.TDistribution;
@@ -27,6 +27,12 @@ import org.hipparchus.stat.StatUtils;
  */
 public final class ChangeEstimator {
 
+    /** Below this many boots on either side the bootstrap must agree before we call a change. */
+    public static final int BOOTSTRAP_BELOW = 5;
+
+    /** Two boots give one degree of freedom for the noise: too few to call anything. */
+    public static final int MIN_BOOTS = 3;
+
     private final MetricPolicy policy;
 
     public ChangeEstimator(MetricPolicy policy) {
@@ -39,18 +45,12 @@ public final class ChangeEstimator {
     }
 
     public Comparison compare(List<Sample> samples) {
-        Map<MetricKey, Map<Side, TreeMap<Integer, List<Sample>>>> grouped = new LinkedHashMap<>();
-        for (Sample s : samples) {
-            grouped.computeIfAbsent(new MetricKey(s.workload(), s.variant(), s.metric()), k -> new LinkedHashMap<>())
-                    .computeIfAbsent(s.side(), k -> new TreeMap<>())
-                    .computeIfAbsent(s.boot(), k -> new ArrayList<>()).add(s);
-        }
         List<Raw> raws = new ArrayList<>();
-        grouped.forEach((key, sides) -> {
-            if (sides.containsKey(Side.BASE) && sides.containsKey(Side.PATCHED)) {
-                raws.add(raw(key, sides.get(Side.BASE), sides.get(Side.PATCHED)));
+        for (MetricSamples m : MetricSamples.group(samples)) {
+            if (m.has(Side.BASE) && m.has(Side.PATCHED)) {
+                raws.add(raw(m));
             }
-        });
+        }
         boolean[] significant = holm(raws);
         List<MetricComparison> out = new ArrayList<>();
         for (int i = 0; i < raws.size(); i++) {
@@ -59,46 +59,40 @@ public final class ChangeEstimator {
         return new Comparison(out, overall(out), method(policy.alpha()));
     }
 
-    private record Raw(MetricKey key, String label, String unit, boolean lower, boolean inVerdict, double[] base,
-            double[] patched, double logDiff, double ciHalf, double p, double[] boot) {
+    /** The Welch test of the log per-boot values: difference of means, interval half-width, p. */
+    private record Welch(double logDiff, double ciHalf, double p) {
     }
 
-    /** Below this many boots on either side the bootstrap must agree before we call a change. */
-    public static final int BOOTSTRAP_BELOW = 5;
+    private record Raw(MetricKey key, MetricInfo info, boolean inVerdict, double[] base, double[] patched,
+            Welch welch, double[] boot) {
+    }
 
-    /** Two boots give one degree of freedom for the noise: too few to call anything. */
-    public static final int MIN_BOOTS = 3;
-
-    private Raw raw(MetricKey key, TreeMap<Integer, List<Sample>> base, TreeMap<Integer, List<Sample>> patched) {
-        Sample any = base.firstEntry().getValue().get(0);
-        double[] b = perBoot(base, any.unit());
-        double[] p = perBoot(patched, any.unit());
+    private Raw raw(MetricSamples m) {
+        double[] b = m.perBoot(Side.BASE);
+        double[] p = m.perBoot(Side.PATCHED);
         double[] lb = logs(b);
         double[] lp = logs(p);
-        double diff = StatUtils.mean(lp) - StatUtils.mean(lb);
-        double vb = b.length > 1 ? StatUtils.variance(lb) / b.length : Double.NaN;
-        double vp = p.length > 1 ? StatUtils.variance(lp) / p.length : Double.NaN;
-        double se = Math.sqrt(vb + vp);
-        double half;
-        double pValue;
-        if (Double.isNaN(se)) {
-            half = Double.POSITIVE_INFINITY;
-            pValue = 1;
-        } else if (se == 0) {
-            half = 0;
-            pValue = diff == 0 ? 1 : 0;
-        } else {
-            double df = (vb + vp) * (vb + vp)
-                    / (vb * vb / (b.length - 1) + vp * vp / (p.length - 1));
-            TDistribution t = new TDistribution(df);
-            half = t.inverseCumulativeProbability(1 - policy.alpha() / 2) * se;
-            pValue = 2 * (1 - t.cumulativeProbability(Math.abs(diff) / se));
-        }
         double[] boot = Math.min(b.length, p.length) < BOOTSTRAP_BELOW && b.length > 1 && p.length > 1
-                ? Bootstrap.logRatioInterval(lb, lp, policy.alpha(), key.toString().hashCode())
+                ? Bootstrap.logRatioInterval(lb, lp, policy.alpha(), m.key().toString().hashCode())
                 : new double[] {Double.NaN, Double.NaN};
-        return new Raw(key, any.label(), any.unit(), any.lowerIsBetter(), policy.inVerdict(key), b, p, diff, half,
-                pValue, boot);
+        return new Raw(m.key(), m.info(), policy.inVerdict(m.key()), b, p, welch(lb, lp), boot);
+    }
+
+    private Welch welch(double[] lb, double[] lp) {
+        double diff = StatUtils.mean(lp) - StatUtils.mean(lb);
+        double vb = lb.length > 1 ? StatUtils.variance(lb) / lb.length : Double.NaN;
+        double vp = lp.length > 1 ? StatUtils.variance(lp) / lp.length : Double.NaN;
+        double se = Math.sqrt(vb + vp);
+        if (Double.isNaN(se)) {
+            return new Welch(diff, Double.POSITIVE_INFINITY, 1);
+        }
+        if (se == 0) {
+            return new Welch(diff, 0, diff == 0 ? 1 : 0);
+        }
+        double df = (vb + vp) * (vb + vp) / (vb * vb / (lb.length - 1) + vp * vp / (lp.length - 1));
+        TDistribution t = new TDistribution(df);
+        return new Welch(diff, t.inverseCumulativeProbability(1 - policy.alpha() / 2) * se,
+                2 * (1 - t.cumulativeProbability(Math.abs(diff) / se)));
     }
 
     /** Holm step-down over the verdict metrics; other metrics are never "significant". */
@@ -109,12 +103,12 @@ public final class ChangeEstimator {
                 family.add(i);
             }
         }
-        family.sort(Comparator.comparingDouble(i -> raws.get(i).p()));
+        family.sort(Comparator.comparingDouble(i -> raws.get(i).welch().p()));
         boolean[] sig = new boolean[raws.size()];
         int m = family.size();
         for (int rank = 0; rank < m; rank++) {
             int i = family.get(rank);
-            if (raws.get(i).p() <= policy.alpha() / (m - rank)) {
+            if (raws.get(i).welch().p() <= policy.alpha() / (m - rank)) {
                 sig[i] = true;
             } else {
                 break;
@@ -124,30 +118,28 @@ public final class ChangeEstimator {
     }
 
     private MetricComparison finish(Raw r, boolean significant) {
-        double change = 100 * (Math.exp(r.logDiff()) - 1);
-        double lo = 100 * (Math.exp(r.logDiff() - r.ciHalf()) - 1);
-        double hi = Double.isInfinite(r.ciHalf()) ? Double.POSITIVE_INFINITY : 100 * (Math.exp(r.logDiff() + r.ciHalf()) - 1);
-        Optional<Verdict> verdict = Optional.empty();
-        if (r.inVerdict()) {
-            verdict = Optional.of(verdict(r, significant, change, lo, hi));
-        }
-        return new MetricComparison(r.key(), r.label(), r.unit(), r.lower(), r.inVerdict(),
-                r.base().length, geomean(r.base()), sd(r.base()),
-                r.patched().length, geomean(r.patched()), sd(r.patched()),
-                change, lo, hi, r.p(), 100 * (Math.exp(r.boot()[0]) - 1), 100 * (Math.exp(r.boot()[1]) - 1), verdict);
+        Welch w = r.welch();
+        double hi = Double.isInfinite(w.ciHalf()) ? Double.POSITIVE_INFINITY
+                : 100 * (Math.exp(w.logDiff() + w.ciHalf()) - 1);
+        MetricComparison.Change change = new MetricComparison.Change(100 * (Math.exp(w.logDiff()) - 1),
+                100 * (Math.exp(w.logDiff() - w.ciHalf()) - 1), hi, w.p(), 100 * (Math.exp(r.boot()[0]) - 1),
+                100 * (Math.exp(r.boot()[1]) - 1));
+        Optional<Verdict> verdict = r.inVerdict() ? Optional.of(verdict(r, significant, change)) : Optional.empty();
+        return new MetricComparison(r.key(), r.info(), r.inVerdict(), side(r.base()), side(r.patched()), change,
+                verdict);
     }
 
-    private Verdict verdict(Raw r, boolean significant, double change, double lo, double hi) {
+    private Verdict verdict(Raw r, boolean significant, MetricComparison.Change c) {
         double delta = policy.minEffect(r.key());
         if (Math.min(r.base().length, r.patched().length) < MIN_BOOTS) {
             return Verdict.INCONCLUSIVE;
         }
         boolean bootAgrees = Double.isNaN(r.boot()[0]) || r.boot()[0] > 0 || r.boot()[1] < 0;
-        if (significant && bootAgrees && Math.abs(change) >= delta) {
-            boolean worse = r.lower() ? change > 0 : change < 0;
+        if (significant && bootAgrees && Math.abs(c.pct()) >= delta) {
+            boolean worse = r.info().lowerIsBetter() ? c.pct() > 0 : c.pct() < 0;
             return worse ? Verdict.REGRESSION : Verdict.IMPROVEMENT;
         }
-        if (lo >= -delta && hi <= delta) {
+        if (c.ciLowPct() >= -delta && c.ciHighPct() <= delta) {
             return Verdict.NO_SIGNIFICANT_CHANGE;
         }
         return Verdict.INCONCLUSIVE;
@@ -170,22 +162,12 @@ public final class ChangeEstimator {
         return Verdict.INCONCLUSIVE;
     }
 
-    private static double[] perBoot(TreeMap<Integer, List<Sample>> boots, String unit) {
-        return boots.values().stream()
-                .mapToDouble(reps -> BootSummary.of(reps.stream().mapToDouble(Sample::value).toArray(), unit))
-                .toArray();
+    private static MetricComparison.SideSummary side(double[] perBoot) {
+        return new MetricComparison.SideSummary(perBoot.length, Math.exp(StatUtils.mean(logs(perBoot))),
+                perBoot.length > 1 ? Math.sqrt(StatUtils.variance(perBoot)) : 0);
     }
 
     private static double[] logs(double[] v) {
-        return java.util.Arrays.stream(v).map(Math::log).toArray();
-    }
-
-    /** The centre the change is computed from, so base, patched and change agree. */
-    private static double geomean(double[] v) {
-        return Math.exp(StatUtils.mean(logs(v)));
-    }
-
-    private static double sd(double[] v) {
-        return v.length > 1 ? Math.sqrt(StatUtils.variance(v)) : 0;
+        return Arrays.stream(v).map(Math::log).toArray();
     }
 }

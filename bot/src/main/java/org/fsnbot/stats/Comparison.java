@@ -2,6 +2,7 @@ package org.fsnbot.stats;
 
 import java.util.List;
 import java.util.Optional;
+import org.fsnbot.run.MetricKey;
 
 /** All metric comparisons of a job and the overall verdict. */
 public record Comparison(List<MetricComparison> metrics, Verdict overall, String method) {

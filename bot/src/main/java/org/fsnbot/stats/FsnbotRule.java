@@ -2,9 +2,12 @@ package org.fsnbot.stats;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.fsnbot.run.MetricInfo;
+import org.fsnbot.run.MetricKey;
 import org.fsnbot.run.Sample;
 import org.fsnbot.run.Side;
 
@@ -19,7 +22,7 @@ public record FsnbotRule(double alpha, double minEffectPct) implements Compariso
     @Override
     public int[] flags(List<double[]> base, List<double[]> patched) {
         List<Sample> samples = new ArrayList<>();
-        Set<String> metrics = new java.util.HashSet<>();
+        Set<String> metrics = new HashSet<>();
         for (int i = 0; i < base.size(); i++) {
             String m = "m" + i;
             metrics.add(m);
@@ -40,9 +43,11 @@ public record FsnbotRule(double alpha, double minEffectPct) implements Compariso
         return out;
     }
 
+    private static final MetricInfo TIME = new MetricInfo("row", "ns", true);
+
     private static void add(List<Sample> samples, Side side, String metric, double[] boots) {
         for (int b = 0; b < boots.length; b++) {
-            samples.add(new Sample(side, b, "sim", "row", "r", metric, 0, boots[b], "ns", true));
+            samples.add(new Sample(side, b, 0, new MetricKey("sim", "r", metric), TIME, boots[b]));
         }
     }
 }

@@ -1,30 +1,74 @@
 package org.fsnbot.stats;
 
+import java.util.Objects;
 import java.util.Optional;
+import org.fsnbot.run.MetricInfo;
+import org.fsnbot.run.MetricKey;
 
 /**
- * Base against patched for one metric. Means (geometric, the centre the
- * change is a ratio of) and standard deviations are over per-boot
- * summaries (boots are the independent units); change and
- * its interval are patched relative to base in percent, so + means the
- * patched value is larger whichever direction is better. bootLowPct and
- * bootHighPct are the bootstrap cross-check interval (NaN when boots were
- * plenty and it was not computed).
+ * Base against patched for one metric: each side's per-boot summary
+ * (boots are the independent units), the change with its intervals, and
+ * the verdict when the metric is in the verdict family.
  */
-public record MetricComparison(MetricKey key, String label, String unit, boolean lowerIsBetter, boolean inVerdict,
-        int nBase, double meanBase, double sdBase, int nPatched, double meanPatched, double sdPatched,
-        double changePct, double ciLowPct, double ciHighPct, double pValue, double bootLowPct, double bootHighPct,
-        Optional<Verdict> verdict) {
+public record MetricComparison(MetricKey key, MetricInfo info, boolean inVerdict, SideSummary base,
+        SideSummary patched, Change change, Optional<Verdict> verdict) {
+
+    /**
+     * One side: n boots, their geometric mean (the centre the change is a
+     * ratio of) and the standard deviation of the per-boot values.
+     */
+    public record SideSummary(int n, double mean, double sd) {
+        public SideSummary {
+            if (n < 1) {
+                throw new IllegalArgumentException("a side needs at least one boot");
+            }
+        }
+
+        /** Relative standard deviation of the boots. */
+        public double cv() {
+            return sd / mean;
+        }
+    }
+
+    /**
+     * Patched relative to base in percent (+ means the patched value is
+     * larger whichever direction is better), the Welch interval and p, and
+     * the bootstrap cross-check interval (NaN when boots were plenty and it
+     * was not computed).
+     */
+    public record Change(double pct, double ciLowPct, double ciHighPct, double pValue, double bootLowPct,
+            double bootHighPct) {
+        public Change {
+            if (ciLowPct > ciHighPct) {
+                throw new IllegalArgumentException("interval reversed: " + ciLowPct + " > " + ciHighPct);
+            }
+        }
+    }
 
     public MetricComparison {
-        if (nBase < 1 || nPatched < 1) {
-            throw new IllegalArgumentException("a comparison needs samples on both sides: " + key);
-        }
-        if (ciLowPct > ciHighPct) {
-            throw new IllegalArgumentException("interval reversed for " + key);
-        }
+        Objects.requireNonNull(key);
+        Objects.requireNonNull(info);
+        Objects.requireNonNull(base, "base");
+        Objects.requireNonNull(patched, "patched");
+        Objects.requireNonNull(change);
         if (inVerdict != verdict.isPresent()) {
             throw new IllegalArgumentException("verdict metrics carry a verdict, others do not: " + key);
         }
+    }
+
+    public String label() {
+        return info.label();
+    }
+
+    public String unit() {
+        return info.unit();
+    }
+
+    public boolean lowerIsBetter() {
+        return info.lowerIsBetter();
+    }
+
+    public double changePct() {
+        return change.pct();
     }
 }

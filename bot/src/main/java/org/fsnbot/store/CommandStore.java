@@ -1,14 +1,12 @@
 package org.fsnbot.store;
 
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Clock;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import javax.sql.DataSource;
+import org.fsnbot.mail.ImapMailbox;
 
 /**
  * Mails that may hold #fsnbot commands (from the followed inboxes and the
@@ -29,100 +27,77 @@ public final class CommandStore {
         }
     }
 
-    private final DataSource ds;
+    private final Database db;
+    private final Clock clock;
 
-    CommandStore(DataSource ds) {
-        this.ds = ds;
+    CommandStore(Database db, Clock clock) {
+        this.db = db;
+        this.clock = clock;
     }
 
     /** Keeps a mail to answer; false when it is already known. */
-    public boolean add(String messageId, String source, byte[] raw) throws SQLException {
-        try (Connection c = ds.getConnection()) {
-            return add(c, messageId, source, raw);
-        }
+    public boolean add(String messageId, String source, byte[] raw) {
+        return db.call("keeping command mail " + messageId, c -> add(c, messageId, source, raw, clock.instant()));
     }
 
-    static boolean add(Connection c, String messageId, String source, byte[] raw) throws SQLException {
+    static boolean add(Connection c, String messageId, String source, byte[] raw, Instant at) throws SQLException {
         if (Jdbc.exists(c, "SELECT 1 FROM command_mails WHERE message_id = ?", messageId)) {
             return false;
         }
         Jdbc.update(c, "INSERT INTO command_mails (message_id, source, raw, state, received_at) VALUES (?,?,?,?,?)",
-                messageId, Jdbc.truncate(source, 2000), raw, "pending", Instant.now());
+                messageId, Jdbc.truncate(source, 2000), raw, "pending", at);
         return true;
     }
 
-    public List<Stored> pending() throws SQLException {
-        List<Stored> out = new ArrayList<>();
-        try (Connection c = ds.getConnection(); PreparedStatement ps = c.prepareStatement(
-                "SELECT message_id, source, raw FROM command_mails WHERE state = 'pending' ORDER BY received_at")) {
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    out.add(new Stored(rs.getString(1), rs.getString(2), rs.getBytes(3)));
-                }
-            }
-        }
-        return out;
+    /** Mails not answered yet, oldest first. */
+    public List<Stored> pending() {
+        return db.call("reading command mails", c -> Jdbc.rows(c, "SELECT message_id, source, raw FROM command_mails"
+                + " WHERE state = 'pending' ORDER BY received_at, message_id",
+                rs -> new Stored(rs.getString(1), rs.getString(2), rs.getBytes(3))));
     }
 
-    public Optional<byte[]> raw(String messageId) throws SQLException {
-        try (Connection c = ds.getConnection();
-                PreparedStatement ps = c.prepareStatement("SELECT raw FROM command_mails WHERE message_id = ?")) {
-            Jdbc.bind(ps, messageId);
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() ? Optional.of(rs.getBytes(1)) : Optional.empty();
-            }
-        }
+    public Optional<byte[]> raw(String messageId) {
+        return db.call("reading command mail " + messageId, c -> Jdbc.first(c, "SELECT raw FROM command_mails WHERE"
+                + " message_id = ?", rs -> rs.getBytes(1), messageId));
     }
 
-    public void done(String messageId, String detail) throws SQLException {
-        Jdbc.update(ds, "UPDATE command_mails SET state = 'done', detail = ? WHERE message_id = ?",
-                Jdbc.truncate(detail, 4000), messageId);
+    public void done(String messageId, String detail) {
+        db.run("answering " + messageId, c -> Jdbc.update(c, "UPDATE command_mails SET state = 'done', detail = ?"
+                + " WHERE message_id = ?", Jdbc.truncate(detail, 4000), messageId));
     }
 
-    /** Records one command's outcome (accepted, refused, error, limited) for the rate limits and the record. */
-    public void log(String sender, String command, String outcome) throws SQLException {
-        try (Connection c = ds.getConnection()) {
-            Jdbc.insert(c, "INSERT INTO command_log (sender, command, outcome, at) VALUES (?,?,?,?)", sender,
-                    Jdbc.truncate(command, 2000), outcome, Instant.now());
-        }
+    /** Records one command line's outcome, for the rate limits and the record. */
+    public void log(String sender, String command, CommandOutcome outcome) {
+        db.run("logging a command", c -> Jdbc.insert(c, "INSERT INTO command_log (sender, command, outcome, at)"
+                + " VALUES (?,?,?,?)", sender, Jdbc.truncate(command, 2000), outcome.stored(), clock.instant()));
     }
 
-    /** Accepted measuring commands since a time, from one sender (or everyone when sender is null). */
-    public int acceptedSince(String sender, Instant since) throws SQLException {
-        try (Connection c = ds.getConnection(); PreparedStatement ps = c.prepareStatement(
-                "SELECT COUNT(*) FROM command_log WHERE outcome = 'accepted' AND at >= ?"
-                        + (sender == null ? "" : " AND sender = ?"))) {
-            if (sender == null) {
-                Jdbc.bind(ps, since);
-            } else {
-                Jdbc.bind(ps, since, sender);
-            }
-            try (ResultSet rs = ps.executeQuery()) {
-                rs.next();
-                return rs.getInt(1);
-            }
-        }
+    /** Accepted measuring commands since a time, from one sender. */
+    public int acceptedSince(String sender, Instant since) {
+        return db.call("counting commands", c -> Jdbc.first(c, "SELECT COUNT(*) FROM command_log WHERE outcome ="
+                + " 'accepted' AND at >= ? AND sender = ?", rs -> rs.getInt(1), since, sender).orElse(0));
     }
 
-    /** Where IMAP reading of a mailbox stopped: {uidValidity, lastUid}. */
-    public Optional<long[]> imapCursor(String mailbox) throws SQLException {
-        try (Connection c = ds.getConnection(); PreparedStatement ps = c.prepareStatement(
-                "SELECT uid_validity, last_uid FROM imap_cursor WHERE mailbox = ?")) {
-            Jdbc.bind(ps, mailbox);
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() ? Optional.of(new long[] {rs.getLong(1), rs.getLong(2)}) : Optional.empty();
-            }
-        }
+    /** Accepted measuring commands since a time, from everyone. */
+    public int acceptedSince(Instant since) {
+        return db.call("counting commands", c -> Jdbc.first(c, "SELECT COUNT(*) FROM command_log WHERE outcome ="
+                + " 'accepted' AND at >= ?", rs -> rs.getInt(1), since).orElse(0));
     }
 
-    public void saveImapCursor(String mailbox, long uidValidity, long lastUid) throws SQLException {
-        try (Connection c = ds.getConnection()) {
+    /** Where IMAP reading of a mailbox stopped. */
+    public Optional<ImapMailbox.Cursor> imapCursor(String mailbox) {
+        return db.call("reading the IMAP cursor", c -> Jdbc.first(c, "SELECT uid_validity, last_uid FROM imap_cursor"
+                + " WHERE mailbox = ?", rs -> new ImapMailbox.Cursor(rs.getLong(1), rs.getLong(2)), mailbox));
+    }
+
+    public void saveImapCursor(String mailbox, ImapMailbox.Cursor cursor) {
+        db.run("saving the IMAP cursor", c -> {
             int n = Jdbc.update(c, "UPDATE imap_cursor SET uid_validity = ?, last_uid = ? WHERE mailbox = ?",
-                    uidValidity, lastUid, mailbox);
+                    cursor.uidValidity(), cursor.lastUid(), mailbox);
             if (n == 0) {
                 Jdbc.update(c, "INSERT INTO imap_cursor (mailbox, uid_validity, last_uid) VALUES (?,?,?)", mailbox,
-                        uidValidity, lastUid);
+                        cursor.uidValidity(), cursor.lastUid());
             }
-        }
+        });
     }
 }

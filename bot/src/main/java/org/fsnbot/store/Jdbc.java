@@ -8,18 +8,20 @@ import java.sql.Statement;
 import java.sql.Timestamp;
 import java.sql.Types;
 import java.time.Instant;
-import javax.sql.DataSource;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
 
-/** The few JDBC idioms the store classes share: bind, insert returning the key, update. */
+/** The few JDBC idioms the store classes share: bind, query rows, insert returning the key, update. */
 final class Jdbc {
 
-    private Jdbc() {
+    /** Reads one row. */
+    @FunctionalInterface
+    interface Row<T> {
+        T read(ResultSet rs) throws SQLException;
     }
 
-    static int update(DataSource ds, String sql, Object... args) throws SQLException {
-        try (Connection c = ds.getConnection()) {
-            return update(c, sql, args);
-        }
+    private Jdbc() {
     }
 
     static int update(Connection c, String sql, Object... args) throws SQLException {
@@ -31,10 +33,27 @@ final class Jdbc {
 
     /** Whether a query returns any row. */
     static boolean exists(Connection c, String sql, Object... args) throws SQLException {
+        return first(c, sql, rs -> true, args).isPresent();
+    }
+
+    static <T> List<T> rows(Connection c, String sql, Row<T> row, Object... args) throws SQLException {
+        List<T> out = new ArrayList<>();
         try (PreparedStatement ps = c.prepareStatement(sql)) {
             bind(ps, args);
             try (ResultSet rs = ps.executeQuery()) {
-                return rs.next();
+                while (rs.next()) {
+                    out.add(row.read(rs));
+                }
+            }
+        }
+        return out;
+    }
+
+    static <T> Optional<T> first(Connection c, String sql, Row<T> row, Object... args) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            bind(ps, args);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? Optional.ofNullable(row.read(rs)) : Optional.empty();
             }
         }
     }
@@ -59,6 +78,8 @@ final class Jdbc {
                 ps.setTimestamp(i + 1, Timestamp.from(t));
             } else if (a instanceof byte[] b) {
                 ps.setBytes(i + 1, b);
+            } else if (a instanceof Enum<?> e) {
+                throw new IllegalArgumentException("bind an enum by its stored name, not " + e);
             } else {
                 ps.setObject(i + 1, a);
             }

@@ -1,44 +1,64 @@
 package org.fsnbot.vm;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Optional;
 import org.fsnbot.plan.Topology;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Decides between KVM and TCG by booting a probe image under KVM with a
- * bounded timeout. /dev/kvm existing is not enough: on some hosts it opens
- * but a guest never gets anywhere, and that must fall back to TCG rather
- * than hang every job.
+ * bounded timeout, once per process. /dev/kvm existing is not enough: on
+ * some hosts it opens but a guest never gets anywhere, and that must fall
+ * back to TCG rather than hang every job.
  */
 public final class AcceleratorProbe {
 
     private static final Logger log = LoggerFactory.getLogger(AcceleratorProbe.class);
+    private static final Topology PROBE_TOPOLOGY = new Topology(1, 1, 1, 1, 256);
 
-    private final QemuBoot boot;
-    private final Duration timeout;
-
-    public AcceleratorProbe(QemuBoot boot, Duration timeout) {
-        this.boot = boot;
-        this.timeout = timeout;
-    }
-
+    /** The accelerator and why; the reason goes into every reply. */
     public record Decision(Accelerator accel, String reason) {
     }
 
-    public Decision probe(Path kernel, Path probeInitrd, Path dir) throws IOException {
+    /** Makes the probe's initramfs, only when a probe boot is needed. */
+    @FunctionalInterface
+    public interface ProbeImage {
+        Path make() throws IOException;
+    }
+
+    private final Booter booter;
+    private final Duration timeout;
+    private Optional<Decision> decided = Optional.empty();
+
+    public AcceleratorProbe(Booter booter, Duration timeout) {
+        this.booter = booter;
+        this.timeout = timeout;
+    }
+
+    /** The decision for this process: probed with the first kernel that asks, then kept. */
+    public Decision decide(Path kernel, Path dir, ProbeImage image) throws IOException {
+        if (decided.isEmpty()) {
+            Decision d = probe(kernel, dir, image);
+            log.info("accelerator: {} ({})", d.accel(), d.reason());
+            decided = Optional.of(d);
+        }
+        return decided.get();
+    }
+
+    private Decision probe(Path kernel, Path dir, ProbeImage image) throws IOException {
         Path kvm = Path.of("/dev/kvm");
         if (!Files.isReadable(kvm) || !Files.isWritable(kvm)) {
             return new Decision(Accelerator.TCG, "/dev/kvm not available");
         }
-        BootOutcome o = boot.boot(Accelerator.KVM, new Topology(1, 1, 1, 1, 256), kernel, probeInitrd, "kvm-probe",
-                dir, timeout);
+        BootOutcome o = booter.boot(new Guest(kernel, image.make(), Optional.empty()),
+                new Machine(Accelerator.KVM, PROBE_TOPOLOGY, timeout), "kvm-probe", dir);
         boolean booted = Files.exists(o.consoleLog())
-                && Files.readString(o.consoleLog(), java.nio.charset.StandardCharsets.ISO_8859_1)
-                        .contains("FSNBOT-PROBE-OK");
+                && Files.readString(o.consoleLog(), StandardCharsets.ISO_8859_1).contains("FSNBOT-PROBE-OK");
         if (booted) {
             return new Decision(Accelerator.KVM, "KVM guest booted in " + String.format("%.1f s", o.seconds()));
         }

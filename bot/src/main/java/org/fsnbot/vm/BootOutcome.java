@@ -6,14 +6,38 @@ import java.util.Objects;
 
 /** One boot: its status, the framed result lines, and the console it left. */
 public record BootOutcome(String bootId, BootStatus status, Accelerator accel, double seconds, List<String> results,
-        Path consoleLog, List<String> consoleTail, String detail) {
+        Console console, String detail) {
+
+    /** The guest's console: the full log on disk and its last lines. */
+    public record Console(Path log, List<String> tail) {
+        public Console {
+            Objects.requireNonNull(log, "log");
+            tail = List.copyOf(tail);
+        }
+    }
 
     public BootOutcome {
         Objects.requireNonNull(status);
+        Objects.requireNonNull(console);
         results = List.copyOf(results);
-        consoleTail = List.copyOf(consoleTail);
         if (status == BootStatus.OK && results.isEmpty()) {
             throw new IllegalArgumentException("an OK boot has results");
         }
+    }
+
+    public Path consoleLog() {
+        return console.log();
+    }
+
+    public List<String> consoleTail() {
+        return console.tail();
+    }
+
+    /** The same boot, judged a failure after the fact (its results did not parse). */
+    public BootOutcome failedAs(BootStatus failure, String why) {
+        if (failure == BootStatus.OK) {
+            throw new IllegalArgumentException("not a failure: " + failure);
+        }
+        return new BootOutcome(bootId, failure, accel, seconds, List.of(), console, why);
     }
 }

@@ -4,7 +4,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
 import org.fsnbot.plan.Topology;
 
 /**
@@ -13,23 +12,25 @@ import org.fsnbot.plan.Topology;
  * serial port and the results on the second; an optional disk becomes the
  * guest's /dev/vda.
  */
-public record QemuCommand(String binary, Accelerator accel, Topology topology, Path kernel, Path initrd,
-        Optional<Path> disk, String bootId, Path consoleLog, Path resultsLog) {
+public record QemuCommand(String binary, Machine machine, Guest guest, String bootId, Logs logs) {
+
+    /** Where the two serial ports go. */
+    public record Logs(Path console, Path results) {
+    }
 
     public QemuCommand {
         Objects.requireNonNull(binary);
-        Objects.requireNonNull(accel);
-        Objects.requireNonNull(topology);
-        Objects.requireNonNull(kernel);
-        Objects.requireNonNull(initrd);
-        Objects.requireNonNull(disk);
+        Objects.requireNonNull(machine);
+        Objects.requireNonNull(guest);
+        Objects.requireNonNull(logs);
         if (!bootId.matches("[A-Za-z0-9._-]+")) {
             throw new IllegalArgumentException("boot id must be a plain token: " + bootId);
         }
     }
 
     public List<String> argv() {
-        Topology t = topology;
+        Topology t = machine.topology();
+        Accelerator accel = machine.accel();
         List<String> a = new ArrayList<>(List.of(binary,
                 "-machine", "pc", "-accel", accel.qemuName(), "-cpu", accel.cpuModel(),
                 "-smp", "cpus=" + t.cpus() + ",sockets=" + t.sockets() + ",cores=" + t.cores() + ",threads=" + t.threads(),
@@ -43,16 +44,16 @@ public record QemuCommand(String binary, Accelerator accel, Topology topology, P
                             + ",memdev=mem" + n));
         }
         a.addAll(List.of(
-                "-kernel", kernel.toString(),
-                "-initrd", initrd.toString(),
+                "-kernel", guest.kernel().toString(),
+                "-initrd", guest.initrd().toString(),
                 "-append", "console=ttyS0 panic=-1 oops=panic loglevel=6 rdinit=/init fsnbot.boot=" + bootId,
                 "-nodefaults", "-display", "none", "-no-reboot", "-monitor", "none",
-                "-chardev", "file,id=console,path=" + consoleLog,
+                "-chardev", "file,id=console,path=" + logs.console(),
                 "-serial", "chardev:console",
-                "-chardev", "file,id=results,path=" + resultsLog,
+                "-chardev", "file,id=results,path=" + logs.results(),
                 "-serial", "chardev:results"));
         // snapshot=on: every boot starts from the same filesystem image.
-        disk.ifPresent(d -> a.addAll(List.of("-drive", "file=" + d + ",if=virtio,format=raw,snapshot=on")));
+        guest.disk().ifPresent(d -> a.addAll(List.of("-drive", "file=" + d + ",if=virtio,format=raw,snapshot=on")));
         return a;
     }
 }

@@ -11,56 +11,72 @@ import java.util.Optional;
  */
 public final class SerialFrames {
 
+    /** The payload lines, or why there are none. */
+    public record Decoded(Optional<List<String>> payload, String problem) {
+        static Decoded ok(List<String> lines) {
+            return new Decoded(Optional.of(List.copyOf(lines)), "");
+        }
+
+        static Decoded bad(String why) {
+            return new Decoded(Optional.empty(), why);
+        }
+    }
+
     private SerialFrames() {
     }
 
-    /** The payload lines, or empty with the reason in problem[0]. */
-    public static Optional<List<String>> decode(List<String> lines, String bootId, String[] problem) {
+    public static Decoded decode(List<String> lines, String bootId) {
         List<String> payload = new ArrayList<>();
         boolean begun = false;
         for (String raw : lines) {
             String line = raw.replace("\r", "");
             if (line.startsWith("FSNBOT-BEGIN ")) {
                 if (!line.substring(13).trim().equals(bootId)) {
-                    problem[0] = "results frame from another boot: " + line;
-                    return Optional.empty();
+                    return Decoded.bad("results frame from another boot: " + line);
                 }
                 begun = true;
                 payload.clear();
             } else if (begun && line.startsWith("FSNBOT-END ")) {
-                int count;
-                try {
-                    count = Integer.parseInt(line.substring(11).trim());
-                } catch (NumberFormatException e) {
-                    problem[0] = "bad end frame: " + line;
-                    return Optional.empty();
-                }
-                if (count != payload.size()) {
-                    problem[0] = "results frame says " + count + " lines, got " + payload.size();
-                    return Optional.empty();
-                }
-                return Optional.of(payload);
+                return end(line, payload);
             } else if (begun && line.startsWith("FSNBOT ")) {
-                int sp = line.indexOf(' ', 7);
-                if (sp < 0) {
-                    problem[0] = "bad frame: " + line;
-                    return Optional.empty();
+                Optional<String> problem = frame(line, payload);
+                if (problem.isPresent()) {
+                    return Decoded.bad(problem.get());
                 }
-                int seq;
-                try {
-                    seq = Integer.parseInt(line.substring(7, sp));
-                } catch (NumberFormatException e) {
-                    problem[0] = "bad frame number: " + line;
-                    return Optional.empty();
-                }
-                if (seq != payload.size() + 1) {
-                    problem[0] = "frame " + seq + " out of order after " + payload.size();
-                    return Optional.empty();
-                }
-                payload.add(line.substring(sp + 1));
             }
         }
-        problem[0] = begun ? "results truncated (no end frame)" : "no results on the results port";
+        return Decoded.bad(begun ? "results truncated (no end frame)" : "no results on the results port");
+    }
+
+    private static Decoded end(String line, List<String> payload) {
+        int count;
+        try {
+            count = Integer.parseInt(line.substring(11).trim());
+        } catch (NumberFormatException e) {
+            return Decoded.bad("bad end frame: " + line);
+        }
+        if (count != payload.size()) {
+            return Decoded.bad("results frame says " + count + " lines, got " + payload.size());
+        }
+        return Decoded.ok(payload);
+    }
+
+    /** Appends one numbered frame's payload; the problem when it is not the next one. */
+    private static Optional<String> frame(String line, List<String> payload) {
+        int sp = line.indexOf(' ', 7);
+        if (sp < 0) {
+            return Optional.of("bad frame: " + line);
+        }
+        int seq;
+        try {
+            seq = Integer.parseInt(line.substring(7, sp));
+        } catch (NumberFormatException e) {
+            return Optional.of("bad frame number: " + line);
+        }
+        if (seq != payload.size() + 1) {
+            return Optional.of("frame " + seq + " out of order after " + payload.size());
+        }
+        payload.add(line.substring(sp + 1));
         return Optional.empty();
     }
 }

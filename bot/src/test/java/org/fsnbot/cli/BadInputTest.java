@@ -27,23 +27,23 @@ class BadInputTest {
     @Test
     void mboxWithoutAPatch(@TempDir Path dir) throws Exception {
         Path m = Files.writeString(dir.resolve("m"), "From: a@b\nMessage-ID: <x@y>\nSubject: hello\n\nno diff\n");
-        assertThat(run(dir, m)).isEqualTo(TestPatchCommand.EXIT_BAD_INPUT);
+        assertThat(run(dir, m)).isEqualTo(ExitCodes.BAD_INPUT);
         assertNothingWritten(dir);
     }
 
     @Test
     void malformedMbox(@TempDir Path dir) throws Exception {
         Path m = Files.writeString(dir.resolve("m"), "garbage without headers\n");
-        assertThat(run(dir, m)).isEqualTo(TestPatchCommand.EXIT_BAD_INPUT);
+        assertThat(run(dir, m)).isEqualTo(ExitCodes.BAD_INPUT);
         assertNothingWritten(dir);
     }
 
     @Test
     void missingMboxBadTopologyAndUnknownProfile(@TempDir Path dir) {
-        assertThat(run(dir, dir.resolve("nope"))).isEqualTo(TestPatchCommand.EXIT_BAD_INPUT);
+        assertThat(run(dir, dir.resolve("nope"))).isEqualTo(ExitCodes.BAD_INPUT);
         assertThat(run(dir, Repo.exampleMbox(), "--topology", "sockets=3,nodes=2"))
-                .isEqualTo(TestPatchCommand.EXIT_BAD_INPUT);
-        assertThat(run(dir, Repo.exampleMbox(), "--profile", "nonesuch")).isEqualTo(TestPatchCommand.EXIT_BAD_INPUT);
+                .isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(run(dir, Repo.exampleMbox(), "--profile", "nonesuch")).isEqualTo(ExitCodes.BAD_INPUT);
         assertNothingWritten(dir);
     }
 }

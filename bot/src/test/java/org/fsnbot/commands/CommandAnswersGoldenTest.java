@@ -1,9 +1,10 @@
 package org.fsnbot.commands;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import jakarta.mail.Session;
 import jakarta.mail.internet.MimeMessage;
 import java.io.ByteArrayInputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,24 +14,23 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
-import org.fsnbot.intake.MaintainersPatterns;
-import org.fsnbot.intake.MaintainersPeople;
+import org.fsnbot.app.Application;
+import org.fsnbot.app.Config;
+import org.fsnbot.app.RunLoop;
 import org.fsnbot.intake.MboxReader;
 import org.fsnbot.intake.PatchMail;
 import org.fsnbot.intake.PatchSeries;
 import org.fsnbot.mail.Delivery;
 import org.fsnbot.mail.DeliveryHooks;
-import org.fsnbot.mail.MailSettings;
-import org.fsnbot.mail.Outbox;
 import org.fsnbot.mail.Reply;
-import org.fsnbot.mail.ReplyComposer;
-import org.fsnbot.pipeline.PatchTestPipeline;
-import org.fsnbot.pipeline.StandardStages;
-import org.fsnbot.plan.Profile;
+import org.fsnbot.mail.ReplyKind;
+import org.fsnbot.plan.Base;
 import org.fsnbot.plan.Topology;
-import org.fsnbot.report.ReplyRenderer;
+import org.fsnbot.store.JobStore;
 import org.fsnbot.store.Store;
-import org.fsnbot.store.WorkQueue;
+import org.fsnbot.store.WorkItem;
+import org.fsnbot.store.WorkState;
+import org.fsnbot.store.WorkTarget;
 import org.fsnbot.testing.Golden;
 import org.fsnbot.testing.MiniTree;
 import org.junit.jupiter.api.Test;
@@ -69,31 +69,48 @@ class CommandAnswersGoldenTest {
         return text.replaceAll("<fsnbot\\.[0-9a-f]{20}@", "<fsnbot.ID@");
     }
 
-    @Test
-    void everyAnswerOfTheDesk(@TempDir Path tmp) throws Exception {
-        PrintStream quiet = new PrintStream(java.io.OutputStream.nullOutputStream());
-        Store store = Store.h2(tmp.resolve("db/fsnbot"));
-        ReplyComposer composer = new ReplyComposer("fsnbot <" + BOT + ">", "fsnbot.test", List.of());
-        Delivery delivery = new Delivery(new Outbox(tmp.resolve("outbox")), store.mail(), MailSettings.dryRun(),
-                Optional.empty(), List.of(), DeliveryHooks.NONE, "fsnbot <" + BOT + ">", quiet);
-        CommandDesk desk = new CommandDesk(store, reader, MaintainersPeople.parse(MiniTree.MAINTAINERS,
-                MaintainersPatterns.FSNOTIFY_ENTRIES), new CommandSettings(List.of("tester@example.org"), false, 2,
-                        5, 10), new ReplyRenderer(), composer, delivery, "fsnbot <" + BOT + ">", "/srv/linux",
-                Profile.load("quick"), Topology.DEFAULT, CLOCK, quiet);
+    /** fsnbot on a small tree whose MAINTAINERS names the maintainer and reviewer, on the fixed clock. */
+    private static Application app(Path tmp) throws Exception {
+        Path tree = MiniTree.create(tmp.resolve("linux"));
+        Path cfg = Files.writeString(tmp.resolve("fsnbot.yaml"), String.join("\n",
+                "home: \"" + tmp.resolve("home") + "\"",
+                "from: \"fsnbot <" + BOT + ">\"",
+                "inboxes: []",
+                "allInbox: \"\"",
+                "bases:",
+                "  - {tree: \"" + tree + "\", rev: master}",
+                "watch: []",
+                "mail: {messageIdDomain: fsnbot.test}",
+                "commands: {allow: [tester@example.org], perSenderPerHour: 2, globalPerHour: 5}",
+                ""));
+        return Application.open(Config.load(Optional.of(cfg)), DeliveryHooks.NONE, CLOCK);
+    }
 
-        // The tested patch: queued work, done, with fsnbot's report in its thread.
+    /** The tested patch: queued work, done, with fsnbot's report in its thread; returns the report's id. */
+    private String testedPatch(Application app) throws Exception {
         PatchMail patch = reader.parse(MiniTree.patch(PATCH, "Dev <dev@example.org>",
                 "[PATCH] fsnotify: make it faster").getBytes(StandardCharsets.UTF_8));
+        Store store = app.store();
         store.intake().addFetched("fsdevel", patch, true);
-        long work = store.queue().enqueueSeries("series " + PATCH + " v1", "fsnotify: make it faster", 1,
-                List.of(PATCH), List.of(), "/srv/linux", "v6.12", "no base-commit: line in the series").orElseThrow();
-        long job = store.createJob(store.saveSeries(new PatchSeries(Optional.empty(), List.of(patch))), "/srv/linux",
+        long work = store.queue().enqueue(WorkItem.found("series " + PATCH + " v1", "fsnotify: make it faster",
+                new WorkTarget.Series(1, List.of(PATCH), List.of()), new Base("/srv/linux", "v6.12",
+                        "no base-commit: line in the series"))).orElseThrow();
+        JobStore jobs = store.jobs();
+        long job = jobs.createJob(jobs.saveSeries(new PatchSeries(Optional.empty(), List.of(patch))), "/srv/linux",
                 "v6.12", "quick", Topology.DEFAULT.toString());
-        store.queue().finish(work, "done", job, "REPORT: regression");
-        Reply report = composer.compose(patch, "Hi,\n\nfsnbot measured this patch against its base: REGRESSION\n");
-        delivery.post(job, report, "REPORT", false, false);
-        String refs = PATCH + " " + report.messageId();
+        store.queue().finish(work, WorkState.DONE, job, "REPORT: regression");
+        Reply report = app.composer().compose(patch,
+                "Hi,\n\nfsnbot measured this patch against its base: REGRESSION\n");
+        app.delivery().post(job, report, ReplyKind.REPORT, new Delivery.Audience(false, false));
+        return report.messageId();
+    }
 
+    @Test
+    void everyAnswerOfTheDesk(@TempDir Path tmp) throws Exception {
+        Application app = app(tmp);
+        String report = testedPatch(app);
+        String refs = PATCH + " " + report;
+        RunLoop loop = app.runLoop(true);
         String maint = "Jan Maintainer <maint@example.org>";
         String rita = "Rita Reviewer <reviewer@example.org>";
         String tester = "Tess Tester <tester@example.org>";
@@ -121,24 +138,23 @@ class CommandAnswersGoldenTest {
         for (String[] step : script) {
             String id = "<cmd-" + (++n) + "@example.org>";
             boolean on = step[2].equals("on");
-            store.commands().add(id, "imap", mail(step[1], id, on ? report.messageId() : null, on ? refs : null,
+            app.store().commands().add(id, "imap", mail(step[1], id, on ? report : null, on ? refs : null,
                     "Thanks.\n\n" + step[3]).getBytes(StandardCharsets.UTF_8));
-            desk.answerPending();
-            Golden.check("command-" + step[0], text(store, id));
+            loop.poll();
+            Golden.check("command-" + step[0], text(app.store(), id));
         }
     }
 
     @Test
     void anAcceptedRunThatCouldNotRun(@TempDir Path tmp) throws Exception {
-        PrintStream quiet = new PrintStream(java.io.OutputStream.nullOutputStream());
-        PatchTestPipeline.Stages stages = StandardStages.create(tmp, tmp.resolve("outbox"), "fsnbot <" + BOT + ">",
-                quiet);
+        Application app = app(tmp);
+        testedPatch(app);
         String id = "<cmd-failed@example.org>";
-        PatchMail command = reader.parse(mail("Jan Maintainer <maint@example.org>", id, "<r@fsnbot.test>",
+        app.store().commands().add(id, "imap", mail("Jan Maintainer <maint@example.org>", id, "<r@fsnbot.test>",
                 PATCH + " <r@fsnbot.test>", "#fsnbot test /nonexistent/linux.git main")
                 .getBytes(StandardCharsets.UTF_8));
-        new PatchTestPipeline(stages, tmp, quiet).answerFailure(command, "#fsnbot test /nonexistent/linux.git main",
-                "--tree: no such directory and not a URL: /nonexistent/linux.git");
-        Golden.check("command-could-not-run", text(stages.store(), id));
+        app.runLoop(true).poll();
+        assertThat(app.runLoop(false).drain()).as("the accepted run was taken, and failed").isEqualTo(1);
+        Golden.check("command-could-not-run", text(app.store(), id));
     }
 }

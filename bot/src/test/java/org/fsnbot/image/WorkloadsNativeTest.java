@@ -14,6 +14,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import org.fsnbot.exec.CommandResult;
 import org.fsnbot.exec.CommandRunner;
+import org.fsnbot.run.BootResults;
 import org.fsnbot.run.ResultParser;
 import org.fsnbot.run.Sample;
 import org.fsnbot.run.Side;
@@ -141,7 +142,7 @@ class WorkloadsNativeTest {
     @Test
     void ioUringPeakRunsBothModesAndSaysWhatItSkipped(@TempDir Path dir) throws Exception {
         List<String> out = run("iouring-peak", "--workdir", dir.toString(), "--duration", "2", "--reps", "1");
-        ResultParser.Parsed p = new ResultParser().parse(Side.BASE, 0, out);
+        BootResults p = new ResultParser().parse(Side.BASE, 0, out);
         Set<String> rows = new TreeSet<>();
         p.samples().forEach(s -> rows.add(s.variant()));
         assertThat(rows).contains("none irq", "other irq");
@@ -156,7 +157,7 @@ class WorkloadsNativeTest {
 
     @Test
     void theGatePassesOnThisKernel(@TempDir Path dir) throws Exception {
-        ResultParser.Parsed p = new ResultParser().parse(Side.BASE, 0, run("fsnotify-gate", "--workdir",
+        BootResults p = new ResultParser().parse(Side.BASE, 0, run("fsnotify-gate", "--workdir",
                 dir.toString()));
         assertThat(p.gateFailures()).isEmpty();
         List<String> checks = new ArrayList<>();
@@ -176,7 +177,7 @@ class WorkloadsNativeTest {
 
     @Test
     void theGateFailsWhenItsWatchHasTheWrongMask(@TempDir Path dir) throws Exception {
-        ResultParser.Parsed p = new ResultParser().parse(Side.BASE, 0, run("fsnotify-gate", "--workdir",
+        BootResults p = new ResultParser().parse(Side.BASE, 0, run("fsnotify-gate", "--workdir",
                 dir.toString(), "--variants", "break-mask"));
         assertThat(p.gateFailures()).anySatisfy(f -> assertThat(f).startsWith("inotify-create"))
                 .anySatisfy(f -> assertThat(f).startsWith("inotify-overflow"));

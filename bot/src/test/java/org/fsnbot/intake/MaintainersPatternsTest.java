@@ -3,6 +3,7 @@ package org.fsnbot.intake;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -57,8 +58,9 @@ class MaintainersPatternsTest {
         assertThat(DiffPaths.of("diff --git a/fs/notify/mark.c b/fs/notify/mark.c\n--- a/fs/notify/mark.c\n"))
                 .containsExactly("fs/notify/mark.c");
         assertThat(DiffPaths.of("--- a/fs/notify/mark.c\n+++ b/fs/notify/mark.c\n")).as("quilt style").isEmpty();
-        PatchMail m = new PatchMail("<a@b>", "[PATCH] x", "a@b", null, java.util.List.of(), java.util.List.of(),
-                java.util.List.of(), null, true, false, java.util.List.of("fs/dcache.c", "fs/notify/mark.c"), new byte[0]);
+        PatchMail m = new PatchMail("<a@b>", new PatchMail.Headers("[PATCH] x", "a@b", null, List.of(), List.of(),
+                List.of(), null), new PatchMail.Diff(true, false, List.of("fs/dcache.c", "fs/notify/mark.c")),
+                new byte[0]);
         assertThat(r.isFsnotifyPatch(m)).isTrue();
     }
 }

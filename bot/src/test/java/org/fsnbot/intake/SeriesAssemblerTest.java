@@ -28,8 +28,9 @@ class SeriesAssemblerTest {
     }
 
     private static PatchMail mail(String id, String subject, boolean diff, String... refs) {
-        return new PatchMail(id, subject, "Dev <dev@x.org>", null, List.of("list@x.org"), List.of(), List.of(refs),
-                null, diff, !diff, diff ? List.of("fs/notify/mark.c") : List.of(), new byte[0]);
+        return new PatchMail(id, new PatchMail.Headers(subject, "Dev <dev@x.org>", null, List.of("list@x.org"),
+                List.of(), List.of(refs), null), new PatchMail.Diff(diff, !diff,
+                        diff ? List.of("fs/notify/mark.c") : List.of()), new byte[0]);
     }
 
     @Test
@@ -86,8 +87,9 @@ class SeriesAssemblerTest {
 
     @Test
     void anUnnumberedParentWithADiffstatIsTheCoverLetter() {
-        PatchMail cover = new PatchMail("<c@x>", "[PATCH v2] fsnotify: a series", "Dev <dev@x.org>", null,
-                List.of("list@x.org"), List.of(), List.of(), null, false, true, List.of(), new byte[0]);
+        PatchMail cover = new PatchMail("<c@x>", new PatchMail.Headers("[PATCH v2] fsnotify: a series",
+                "Dev <dev@x.org>", null, List.of("list@x.org"), List.of(), List.of(), null),
+                new PatchMail.Diff(false, true, List.of()), new byte[0]);
         List<PatchMail> m = List.of(cover, mail("<1@x>", "[PATCH 1/2] one", true, "<c@x>"),
                 mail("<2@x>", "[PATCH 2/2] two", true, "<c@x>"));
         SeriesAssembler.Candidate c = new SeriesAssembler().assemble(m).stream().filter(x -> x.total() == 2)

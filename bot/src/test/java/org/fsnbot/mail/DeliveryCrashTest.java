@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,9 +11,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import org.fsnbot.pipeline.PatchTestPipeline;
-import org.fsnbot.pipeline.RunConfig;
-import org.fsnbot.pipeline.StandardStages;
+import org.fsnbot.app.Application;
+import org.fsnbot.app.Config;
 import org.fsnbot.testing.MailServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -34,7 +32,7 @@ class DeliveryCrashTest {
     Path tmp;
     private MailServer mail;
     private Path cfg;
-    private PatchTestPipeline.Stages stages;
+    private Application app;
 
     @BeforeEach
     void setUp() throws Exception {
@@ -42,10 +40,8 @@ class DeliveryCrashTest {
         cfg = tmp.resolve("fsnbot.yaml");
         Files.writeString(cfg, String.join("\n", "home: \"" + tmp.resolve("home") + "\"",
                 "from: \"fsnbot <" + MailServer.BOT + ">\"", mail.mailConfig()));
-        RunConfig c = RunConfig.load(Optional.of(cfg));
         // This JVM opens the store first, so it serves the H2 file the children use.
-        stages = StandardStages.create(c.homeDir(), c.homeDir().resolve("outbox"), c.from(), c.mail(),
-                DeliveryHooks.NONE, new PrintStream(java.io.OutputStream.nullOutputStream()));
+        app = Application.open(Config.load(Optional.of(cfg)), DeliveryHooks.NONE);
     }
 
     @AfterEach
@@ -55,10 +51,10 @@ class DeliveryCrashTest {
 
     private String pendingReply(String n) throws Exception {
         Reply r = new Reply("<fsnbot.crash-" + n + "@fsnbot.test>", "fsnbot <" + MailServer.BOT + ">",
-                List.of("Dev <dev@example.org>"), List.of(LIST), "Re: [PATCH] fsnotify: x", "<p@example.org>",
-                List.of("<p@example.org>"), "Hi,\n\nfsnbot measured this patch: REGRESSION\n");
-        stages.delivery().post(null, r, "REPORT", false, true);
-        assertThat(stages.store().mail().state(r.messageId())).isEqualTo("pending");
+                List.of("Dev <dev@example.org>"), List.of(LIST), new Reply.Threading("Re: [PATCH] fsnotify: x",
+                        "<p@example.org>", List.of("<p@example.org>")), "Hi,\n\nfsnbot measured this patch: REGRESSION\n");
+        app.delivery().post(null, r, ReplyKind.REPORT, Delivery.Audience.ASKED);
+        assertThat(app.store().mail().state(r.messageId())).contains(MailState.PENDING);
         return r.messageId();
     }
 
@@ -96,10 +92,10 @@ class DeliveryCrashTest {
         String id = pendingReply("accepted");
         send("after-accept");
         assertThat(mail.inMailbox(LIST, id)).as("accepted before the kill").hasSize(1);
-        assertThat(stages.store().mail().state(id)).as("but not recorded as sent").isEqualTo("sending");
+        assertThat(app.store().mail().state(id)).as("but not recorded as sent").contains(MailState.SENDING);
         send(null);
         assertThat(mail.inMailbox(LIST, id)).as("no second copy after the restart").hasSize(1);
-        assertThat(stages.store().mail().state(id)).isEqualTo("sent");
+        assertThat(app.store().mail().state(id)).contains(MailState.SENT);
     }
 
     @Test
@@ -107,10 +103,10 @@ class DeliveryCrashTest {
         String id = pendingReply("before");
         send("before-send");
         assertThat(mail.inMailbox(LIST, id)).as("nothing sent before the kill").isEmpty();
-        assertThat(stages.store().mail().state(id)).isEqualTo("sending");
+        assertThat(app.store().mail().state(id)).contains(MailState.SENDING);
         send(null);
         assertThat(mail.inMailbox(LIST, id)).as("exactly one copy after the restart").hasSize(1);
-        assertThat(stages.store().mail().state(id)).isEqualTo("sent");
+        assertThat(app.store().mail().state(id)).contains(MailState.SENT);
         send(null);
         assertThat(mail.inMailbox(LIST, id)).as("a further run changes nothing").hasSize(1);
     }

@@ -44,16 +44,16 @@ class ReplyTest {
 
     @Test
     void dedupesCcAgainstTheAuthorAndItself() throws Exception {
-        PatchMail p = new PatchMail("<a@b>", "[PATCH] x", "Dev <dev@x.org>", null,
+        PatchMail p = new PatchMail("<a@b>", new PatchMail.Headers("[PATCH] x", "Dev <dev@x.org>", null,
                 List.of("Maint <m@x.org>", "dev@x.org"), List.of("M@X.org", "bot@fsnbot.test", "list@x.org"),
-                List.of(), null, true, false, List.of(), new byte[0]);
+                List.of(), null), new PatchMail.Diff(true, false, List.of()), new byte[0]);
         Reply r = new ReplyComposer("bot@fsnbot.test").compose(p, "b\n");
         assertThat(r.cc()).containsExactly("Maint <m@x.org>", "list@x.org");
     }
 
     @Test
     void refusesBodiesWiderThanEightyColumns() {
-        assertThatThrownBy(() -> new Reply("<a@b>", "f@b", List.of("t@b"), List.of(), "s", "<p@b>", List.of(),
-                "x".repeat(81))).hasMessageContaining("80 columns");
+        assertThatThrownBy(() -> new Reply("<a@b>", "f@b", List.of("t@b"), List.of(),
+                new Reply.Threading("s", "<p@b>", List.of()), "x".repeat(81))).hasMessageContaining("80 columns");
     }
 }

@@ -9,13 +9,15 @@ import java.util.Optional;
 import java.util.Set;
 import org.fsnbot.build.ApplyResult;
 import org.fsnbot.build.BuildResult;
+import org.fsnbot.run.MetricInfo;
+import org.fsnbot.run.MetricKey;
 import org.fsnbot.run.Sample;
 import org.fsnbot.run.Side;
 import org.fsnbot.stats.AdaptiveSampling;
 import org.fsnbot.stats.ChangeEstimator;
 import org.fsnbot.stats.Comparison;
+import org.fsnbot.stats.MetricNoise;
 import org.fsnbot.stats.MetricPolicy;
-import org.fsnbot.store.Store;
 import org.fsnbot.testing.Golden;
 import org.fsnbot.vm.Accelerator;
 import org.fsnbot.vm.BootOutcome;
@@ -28,29 +30,41 @@ class ReplyGoldenTest {
     private final ReplyRenderer renderer = new ReplyRenderer();
 
     private static JobFacts tcgFacts() {
-        return new JobFacts("[PATCH] fsnotify: a patch", "<p@x>", "/var/cache/fsnbot/linux-6.12",
-                "19b9592301b6 (\"Linux 6.12.117-1~deb12u1 from Debian's linux-source-6.12\")",
-                "named on the command line",
-                "2545c8ac2fc9 (\"fsnotify: revalidate children's parent-watched flags on every parent event\")",
-                "6.12.117+", "sockets=2,cores=1,threads=1,nodes=2,mem=512M", Accelerator.TCG.label(),
-                "KVM guest did not boot within 30 s", "quick", "Small iteration counts sized for TCG.",
+        return new JobFacts(new JobFacts.Topic("[PATCH] fsnotify: a patch", "<p@x>",
+                List.of("Reviewed-by: A Reviewer <reviewer@example.org>")),
+                new JobFacts.Kernels("/var/cache/fsnbot/linux-6.12",
+                        "19b9592301b6 (\"Linux 6.12.117-1~deb12u1 from Debian's linux-source-6.12\")",
+                        "named on the command line", "2545c8ac2fc9 (\"fsnotify: revalidate children's parent-watched"
+                                + " flags on every parent event\")"),
+                new JobFacts.Runner("6.12.117+", "sockets=2,cores=1,threads=1,nodes=2,mem=512M",
+                        Accelerator.TCG.label(), "KVM guest did not boot within 30 s"),
+                new JobFacts.ProfileLine("quick", "Small iteration counts sized for TCG."),
                 "fsnbot test-patch --tree /var/cache/fsnbot/linux-6.12 --base debian-linux-source-6.12.117-1_deb12u1"
                         + " --mbox example.mbox --profile quick --topology sockets=2,cores=1,threads=1,nodes=2,mem=512M",
-                "2 min 16 s", List.of("Reviewed-by: A Reviewer <reviewer@example.org>"));
+                "2 min 16 s");
     }
 
     private static JobFacts kvmFactsWithoutPatch() {
-        return new JobFacts("[fsnbot] 0123456789ab (\"fsnotify: head\")", "", "https://example.org/linux.git",
-                "abcdefabcdef (\"fsnotify: older head\")", "last tested head of fsnotify", null, "not booted",
-                "sockets=1,cores=2,threads=1,nodes=1,mem=1024M", Accelerator.KVM.label(), "KVM guest booted in 2.1 s",
-                "full", "The seeds' sizes.", "fsnbot compare --tree https://example.org/linux.git --base abcdef"
-                        + " --head 012345 --profile full --topology sockets=1,cores=2,threads=1,nodes=1,mem=1024M",
-                "41 min 03 s", List.of());
+        return new JobFacts(new JobFacts.Topic("[fsnbot] 0123456789ab (\"fsnotify: head\")", "", List.of()),
+                new JobFacts.Kernels("https://example.org/linux.git", "abcdefabcdef (\"fsnotify: older head\")",
+                        "last tested head of fsnotify", null),
+                new JobFacts.Runner("not booted", "sockets=1,cores=2,threads=1,nodes=1,mem=1024M",
+                        Accelerator.KVM.label(), "KVM guest booted in 2.1 s"),
+                new JobFacts.ProfileLine("full", "The seeds' sizes."),
+                "fsnbot compare --tree https://example.org/linux.git --base abcdef --head 012345 --profile full"
+                        + " --topology sockets=1,cores=2,threads=1,nodes=1,mem=1024M",
+                "41 min 03 s");
     }
 
-    private static void add(List<Sample> s, Side side, int boot, String w, String label, String row, String metric,
-            double v, String unit, boolean lower) {
-        s.add(new Sample(side, boot, w, label, row, metric, 0, v, unit, lower));
+    /** One metric of a table: its key and how it reads; makes its samples. */
+    private record Metric(MetricKey key, MetricInfo info) {
+        static Metric of(String workload, String label, String row, String metric, String unit, boolean lower) {
+            return new Metric(new MetricKey(workload, row, metric), new MetricInfo(label, unit, lower));
+        }
+
+        void add(List<Sample> s, Side side, int boot, double v) {
+            s.add(new Sample(side, boot, 0, key, info, v));
+        }
     }
 
     /** The renderer test's mix: a regression, an improvement, the seed tables. */
@@ -59,33 +73,35 @@ class ReplyGoldenTest {
         String[] modes = {"none", "other", "parent", "parent-nomatch"};
         for (int boot = 0; boot < 3; boot++) {
             for (String m : modes) {
-                add(s, Side.BASE, boot, "byte-write", "mode", m, "ns_per_op", 2000 + 50 * boot, "ns", true);
-                add(s, Side.PATCHED, boot, "byte-write", "mode", m, "ns_per_op", 2010 + 60 * boot, "ns", true);
-                add(s, Side.BASE, boot, "byte-write", "mode", m, "ops_per_s", 5e5 - boot, "ops/s", false);
-                add(s, Side.PATCHED, boot, "byte-write", "mode", m, "ops_per_s", 4.9e5 - boot, "ops/s", false);
+                Metric ns = Metric.of("byte-write", "mode", m, "ns_per_op", "ns", true);
+                ns.add(s, Side.BASE, boot, 2000 + 50 * boot);
+                ns.add(s, Side.PATCHED, boot, 2010 + 60 * boot);
+                Metric ops = Metric.of("byte-write", "mode", m, "ops_per_s", "ops/s", false);
+                ops.add(s, Side.BASE, boot, 5e5 - boot);
+                ops.add(s, Side.PATCHED, boot, 4.9e5 - boot);
             }
             for (int c = 1; c <= 2; c++) {
-                add(s, Side.BASE, boot, "parent-modify-scale", "Clients", "" + c, "avg_client_s", 0.29 * c + 0.01 * boot,
-                        "s", true);
-                add(s, Side.PATCHED, boot, "parent-modify-scale", "Clients", "" + c, "avg_client_s",
-                        3.0 * c + 0.1 * boot, "s", true);
+                Metric avg = Metric.of("parent-modify-scale", "Clients", "" + c, "avg_client_s", "s", true);
+                avg.add(s, Side.BASE, boot, 0.29 * c + 0.01 * boot);
+                avg.add(s, Side.PATCHED, boot, 3.0 * c + 0.1 * boot);
             }
             for (int g = 1; g <= 2; g++) {
-                add(s, Side.BASE, boot, "pipe-messaging", "Amean", "" + g, "total_s", 0.48 * g + 0.001 * boot, "s",
-                        true);
-                add(s, Side.PATCHED, boot, "pipe-messaging", "Amean", "" + g, "total_s",
-                        (g == 1 ? 0.46 : 0.48 * g) + 0.001 * boot * g, "s", true);
+                Metric total = Metric.of("pipe-messaging", "Amean", "" + g, "total_s", "s", true);
+                total.add(s, Side.BASE, boot, 0.48 * g + 0.001 * boot);
+                total.add(s, Side.PATCHED, boot, (g == 1 ? 0.46 : 0.48 * g) + 0.001 * boot * g);
             }
             for (String m : new String[] {"none tmpfs", "parent tmpfs"}) {
-                add(s, Side.BASE, boot, "openclose-evpath", "mode fs", m, "p50_ns", 9564 + boot, "ns", true);
-                add(s, Side.PATCHED, boot, "openclose-evpath", "mode fs", m, "p50_ns", 9684 + boot, "ns", true);
-                add(s, Side.BASE, boot, "openclose-evpath", "mode fs", m, "p99_ns", 15703, "ns", true);
-                add(s, Side.PATCHED, boot, "openclose-evpath", "mode fs", m, "p99_ns", 15023, "ns", true);
+                Metric p50 = Metric.of("openclose-evpath", "mode fs", m, "p50_ns", "ns", true);
+                p50.add(s, Side.BASE, boot, 9564 + boot);
+                p50.add(s, Side.PATCHED, boot, 9684 + boot);
+                Metric p99 = Metric.of("openclose-evpath", "mode fs", m, "p99_ns", "ns", true);
+                p99.add(s, Side.BASE, boot, 15703);
+                p99.add(s, Side.PATCHED, boot, 15023);
             }
-            add(s, Side.BASE, boot, "scale-ops", "mode op dir kind tasks", "none pwrite shared thread 1",
-                    "per_task_ops_s", 1.0e6 + 1000 * boot, "ops/s", false);
-            add(s, Side.PATCHED, boot, "scale-ops", "mode op dir kind tasks", "none pwrite shared thread 1",
-                    "per_task_ops_s", 1.0e6 + 900 * boot, "ops/s", false);
+            Metric ops = Metric.of("scale-ops", "mode op dir kind tasks", "none pwrite shared thread 1",
+                    "per_task_ops_s", "ops/s", false);
+            ops.add(s, Side.BASE, boot, 1.0e6 + 1000 * boot);
+            ops.add(s, Side.PATCHED, boot, 1.0e6 + 900 * boot);
         }
         MetricPolicy p = new MetricPolicy(Map.of("byte-write", Set.of("ns_per_op"),
                 "parent-modify-scale", Set.of("avg_client_s"), "pipe-messaging", Set.of("total_s"),
@@ -96,9 +112,10 @@ class ReplyGoldenTest {
     /** Four boots, tight: nothing changed. */
     private static Comparison quiet(double alpha) {
         List<Sample> s = new ArrayList<>();
+        Metric ns = Metric.of("byte-write", "mode", "parent", "ns_per_op", "ns", true);
         for (int boot = 0; boot < 4; boot++) {
-            add(s, Side.BASE, boot, "byte-write", "mode", "parent", "ns_per_op", 2000 + boot, "ns", true);
-            add(s, Side.PATCHED, boot, "byte-write", "mode", "parent", "ns_per_op", 2001 + boot, "ns", true);
+            ns.add(s, Side.BASE, boot, 2000 + boot);
+            ns.add(s, Side.PATCHED, boot, 2001 + boot);
         }
         return new ChangeEstimator(new MetricPolicy(Map.of("byte-write", Set.of("ns_per_op")), Map.of(), alpha))
                 .compare(s);
@@ -106,18 +123,18 @@ class ReplyGoldenTest {
 
     @Test
     void reportWithEverySectionUnderTcg() throws Exception {
-        Golden.check("report-tcg", renderer.report(tcgFacts(), mixed(), 3, new AdaptiveSampling(3, 3, 0.05), 1,
-                List.of("iouring-peak polled: polled I/O needs a block device target"),
-                List.of(new Store.Noise("byte-write", "none", "ns_per_op", 6, 5.6,
-                        Instant.parse("2026-11-30T09:00:00Z")), new Store.Noise("parent-modify-scale", "2",
-                                "avg_client_s", 6, 12.25, Instant.parse("2026-11-29T09:00:00Z")))));
+        Golden.check("report-tcg", renderer.report(tcgFacts(), new Measurement(mixed(), 3,
+                new AdaptiveSampling(3, 3, 0.05), 1, List.of("iouring-peak polled: polled I/O needs a block device target"),
+                List.of(new MetricNoise(new MetricKey("byte-write", "none", "ns_per_op"), 6, 5.6,
+                        Instant.parse("2026-11-30T09:00:00Z")), new MetricNoise(new MetricKey("parent-modify-scale",
+                                "2", "avg_client_s"), 6, 12.25, Instant.parse("2026-11-29T09:00:00Z"))))));
     }
 
     @Test
     void reportOfNothingUnderKvmAfterTwoLooks() throws Exception {
         AdaptiveSampling plan = new AdaptiveSampling(3, 4, 0.05);
-        Golden.check("report-kvm-nothing", renderer.report(kvmFactsWithoutPatch(), quiet(plan.lookAlpha()), 4, plan,
-                0, List.of(), List.of()));
+        Golden.check("report-kvm-nothing", renderer.report(kvmFactsWithoutPatch(), new Measurement(
+                quiet(plan.lookAlpha()), 4, plan, 0, List.of(), List.of())));
     }
 
     @Test
@@ -137,8 +154,8 @@ class ReplyGoldenTest {
 
     @Test
     void buildFailure() throws Exception {
-        Golden.check("build-failure", renderer.buildFailure(tcgFacts(), new BuildResult("patched",
-                "2545c8ac2fc9aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", false, Optional.empty(), 3, 1, false,
+        Golden.check("build-failure", renderer.buildFailure(tcgFacts(), BuildResult.failed("patched",
+                "2545c8ac2fc9aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", new BuildResult.Cost(3, 1, false),
                 List.of("fs/notify/fsnotify.c:265:13: error: 'parent_interested_typo' undeclared (first use in this"
                         + " function); did you mean 'parent_interested'? and a long tail " + "x".repeat(60),
                         "make[4]: *** [scripts/Makefile.build:229: fs/notify/fsnotify.o] Error 1"),
@@ -148,8 +165,9 @@ class ReplyGoldenTest {
     @Test
     void infrastructureFailure() throws Exception {
         Golden.check("infrastructure-failure", renderer.infrastructureFailure(tcgFacts(), new BootOutcome(
-                "patched-1-try2", BootStatus.TIMEOUT, Accelerator.TCG, 300, List.of(), Path.of("/tmp/c"),
-                List.of("[  300.1] rcu: INFO: rcu_sched self-detected stall on CPU", "[  300.2] \tfsnotify+0x1f/0x40"),
+                "patched-1-try2", BootStatus.TIMEOUT, Accelerator.TCG, 300, List.of(), new BootOutcome.Console(
+                        Path.of("/tmp/c"), List.of("[  300.1] rcu: INFO: rcu_sched self-detected stall on CPU",
+                                "[  300.2] \tfsnotify+0x1f/0x40")),
                 "no power-off within 300 s (hang), QEMU killed"),
                 "the patched kernel failed to boot twice (TIMEOUT, boot patched-1-try2)"));
     }

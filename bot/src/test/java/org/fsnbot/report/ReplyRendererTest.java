@@ -3,6 +3,7 @@ package org.fsnbot.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -10,12 +11,14 @@ import java.util.Optional;
 import java.util.Set;
 import org.fsnbot.build.ApplyResult;
 import org.fsnbot.build.BuildResult;
+import org.fsnbot.run.MetricInfo;
+import org.fsnbot.run.MetricKey;
 import org.fsnbot.run.Sample;
 import org.fsnbot.run.Side;
 import org.fsnbot.stats.AdaptiveSampling;
 import org.fsnbot.stats.ChangeEstimator;
-import org.fsnbot.store.Store;
 import org.fsnbot.stats.Comparison;
+import org.fsnbot.stats.MetricNoise;
 import org.fsnbot.stats.MetricPolicy;
 import org.fsnbot.vm.Accelerator;
 import org.fsnbot.vm.BootOutcome;
@@ -28,15 +31,18 @@ class ReplyRendererTest {
     private final ReplyRenderer renderer = new ReplyRenderer();
 
     static JobFacts facts() {
-        return new JobFacts("[PATCH] fsnotify: a patch", "<p@x>", "/var/cache/fsnbot/linux-6.12",
-                "19b9592301b6 (\"Linux 6.12.117-1~deb12u1 from Debian's linux-source-6.12\")",
-                "named on the command line",
-                "2545c8ac2fc9 (\"fsnotify: revalidate children's parent-watched flags on every parent event\")",
-                "6.12.117+", "sockets=2,cores=1,threads=1,nodes=2,mem=512M", Accelerator.TCG.label(),
-                "KVM guest did not boot within 30 s", "quick", "Small iteration counts sized for TCG.",
+        return new JobFacts(new JobFacts.Topic("[PATCH] fsnotify: a patch", "<p@x>",
+                List.of("Reviewed-by: A Reviewer <reviewer@example.org>")),
+                new JobFacts.Kernels("/var/cache/fsnbot/linux-6.12",
+                        "19b9592301b6 (\"Linux 6.12.117-1~deb12u1 from Debian's linux-source-6.12\")",
+                        "named on the command line", "2545c8ac2fc9 (\"fsnotify: revalidate children's parent-watched"
+                                + " flags on every parent event\")"),
+                new JobFacts.Runner("6.12.117+", "sockets=2,cores=1,threads=1,nodes=2,mem=512M",
+                        Accelerator.TCG.label(), "KVM guest did not boot within 30 s"),
+                new JobFacts.ProfileLine("quick", "Small iteration counts sized for TCG."),
                 "fsnbot test-patch --tree /var/cache/fsnbot/linux-6.12 --base debian-linux-source-6.12.117-1_deb12u1"
                         + " --mbox example.mbox --profile quick --topology sockets=2,cores=1,threads=1,nodes=2,mem=512M",
-                "2 min 16 s", List.of("Reviewed-by: A Reviewer <reviewer@example.org>"));
+                "2 min 16 s");
     }
 
     static Comparison comparison() {
@@ -44,33 +50,26 @@ class ReplyRendererTest {
         String[] modes = {"none", "other", "parent", "parent-nomatch"};
         for (int boot = 0; boot < 3; boot++) {
             for (String m : modes) {
-                s.add(new Sample(Side.BASE, boot, "byte-write", "mode", m, "ns_per_op", 0, 2000 + 50 * boot, "ns", true));
-                s.add(new Sample(Side.PATCHED, boot, "byte-write", "mode", m, "ns_per_op", 0, 2010 + 60 * boot, "ns", true));
-                s.add(new Sample(Side.BASE, boot, "byte-write", "mode", m, "ops_per_s", 0, 5e5 - boot, "ops/s", false));
-                s.add(new Sample(Side.PATCHED, boot, "byte-write", "mode", m, "ops_per_s", 0, 4.9e5 - boot, "ops/s", false));
+                s.add(new Sample(Side.BASE, boot, 0, new MetricKey("byte-write", m, "ns_per_op"), new MetricInfo("mode", "ns", true), 2000 + 50 * boot));
+                s.add(new Sample(Side.PATCHED, boot, 0, new MetricKey("byte-write", m, "ns_per_op"), new MetricInfo("mode", "ns", true), 2010 + 60 * boot));
+                s.add(new Sample(Side.BASE, boot, 0, new MetricKey("byte-write", m, "ops_per_s"), new MetricInfo("mode", "ops/s", false), 5e5 - boot));
+                s.add(new Sample(Side.PATCHED, boot, 0, new MetricKey("byte-write", m, "ops_per_s"), new MetricInfo("mode", "ops/s", false), 4.9e5 - boot));
             }
             for (int c = 1; c <= 2; c++) {
-                s.add(new Sample(Side.BASE, boot, "parent-modify-scale", "Clients", "" + c, "avg_client_s", 0,
-                        0.29 * c + 0.01 * boot, "s", true));
-                s.add(new Sample(Side.PATCHED, boot, "parent-modify-scale", "Clients", "" + c, "avg_client_s", 0,
-                        3.0 * c + 0.1 * boot, "s", true));
+                s.add(new Sample(Side.BASE, boot, 0, new MetricKey("parent-modify-scale", "" + c, "avg_client_s"), new MetricInfo("Clients", "s", true), 0.29 * c + 0.01 * boot));
+                s.add(new Sample(Side.PATCHED, boot, 0, new MetricKey("parent-modify-scale", "" + c, "avg_client_s"), new MetricInfo("Clients", "s", true), 3.0 * c + 0.1 * boot));
             }
         }
         for (int boot = 0; boot < 3; boot++) {
             for (int g = 1; g <= 2; g++) {
-                s.add(new Sample(Side.BASE, boot, "pipe-messaging", "Amean", "" + g, "total_s", 0,
-                        0.48 * g + 0.001 * boot, "s", true));
-                s.add(new Sample(Side.PATCHED, boot, "pipe-messaging", "Amean", "" + g, "total_s", 0,
-                        (g == 1 ? 0.46 : 0.48 * g) + 0.001 * boot * g, "s", true));
+                s.add(new Sample(Side.BASE, boot, 0, new MetricKey("pipe-messaging", "" + g, "total_s"), new MetricInfo("Amean", "s", true), 0.48 * g + 0.001 * boot));
+                s.add(new Sample(Side.PATCHED, boot, 0, new MetricKey("pipe-messaging", "" + g, "total_s"), new MetricInfo("Amean", "s", true), (g == 1 ? 0.46 : 0.48 * g) + 0.001 * boot * g));
             }
             for (String m : new String[] {"none tmpfs", "parent tmpfs"}) {
-                s.add(new Sample(Side.BASE, boot, "openclose-evpath", "mode fs", m, "p50_ns", 0, 9564 + boot, "ns",
-                        true));
-                s.add(new Sample(Side.PATCHED, boot, "openclose-evpath", "mode fs", m, "p50_ns", 0, 9684 + boot,
-                        "ns", true));
-                s.add(new Sample(Side.BASE, boot, "openclose-evpath", "mode fs", m, "p99_ns", 0, 15703, "ns", true));
-                s.add(new Sample(Side.PATCHED, boot, "openclose-evpath", "mode fs", m, "p99_ns", 0, 15023, "ns",
-                        true));
+                s.add(new Sample(Side.BASE, boot, 0, new MetricKey("openclose-evpath", m, "p50_ns"), new MetricInfo("mode fs", "ns", true), 9564 + boot));
+                s.add(new Sample(Side.PATCHED, boot, 0, new MetricKey("openclose-evpath", m, "p50_ns"), new MetricInfo("mode fs", "ns", true), 9684 + boot));
+                s.add(new Sample(Side.BASE, boot, 0, new MetricKey("openclose-evpath", m, "p99_ns"), new MetricInfo("mode fs", "ns", true), 15703));
+                s.add(new Sample(Side.PATCHED, boot, 0, new MetricKey("openclose-evpath", m, "p99_ns"), new MetricInfo("mode fs", "ns", true), 15023));
             }
         }
         MetricPolicy p = new MetricPolicy(Map.of("byte-write", Set.of("ns_per_op"),
@@ -88,10 +87,10 @@ class ReplyRendererTest {
 
     @Test
     void reportPutsTheVerdictFirstThenTheSeedShapedTables() throws Exception {
-        String body = renderer.report(facts(), comparison(), 3, new AdaptiveSampling(3, 3, 0.05), 1,
+        String body = renderer.report(facts(), new Measurement(comparison(), 3, new AdaptiveSampling(3, 3, 0.05), 1,
                 List.of("iouring-peak polled: polled I/O needs a block device target"),
-                List.of(new Store.Noise("byte-write", "none", "ns_per_op", 6, 5.6, java.time.Instant.parse(
-                        "2026-11-30T09:00:00Z"))));
+                List.of(new MetricNoise(new MetricKey("byte-write", "none", "ns_per_op"), 6, 5.6,
+                        Instant.parse("2026-11-30T09:00:00Z")))));
         assertMailWidth(body);
         String[] lines = body.split("\n");
         assertThat(lines[2]).isEqualTo("fsnbot measured this patch against its base: REGRESSION");
@@ -120,11 +119,13 @@ class ReplyRendererTest {
     void failureRepliesCarryNoVerdict() throws Exception {
         ApplyResult a = new ApplyResult(Optional.empty(), Optional.of("0001 fsnotify: x"),
                 Optional.of("fs/notify/fsnotify.c:256"), List.of("error: patch failed: fs/notify/fsnotify.c:256"));
-        BuildResult b = new BuildResult("patched", "2545c8ac2fc9aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", false, Optional.empty(),
-                3, 1, false, List.of("fs/notify/fsnotify.c:265:13: error: 'parent_interested_typo' undeclared (first"
-                        + " use in this function); did you mean 'parent_interested'?"), Path.of("/tmp/log"));
+        BuildResult b = BuildResult.failed("patched", "2545c8ac2fc9aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+                new BuildResult.Cost(3, 1, false), List.of("fs/notify/fsnotify.c:265:13: error:"
+                        + " 'parent_interested_typo' undeclared (first use in this function); did you mean"
+                        + " 'parent_interested'?"), Path.of("/tmp/log"));
         BootOutcome o = new BootOutcome("patched-1-try2", BootStatus.PANIC, Accelerator.TCG, 3.1, List.of(),
-                Path.of("/tmp/c"), List.of("Kernel panic - not syncing: fsnbot: deliberate test panic"),
+                new BootOutcome.Console(Path.of("/tmp/c"),
+                        List.of("Kernel panic - not syncing: fsnbot: deliberate test panic")),
                 "kernel panic: Kernel panic - not syncing: fsnbot: deliberate test panic");
         for (String body : List.of(renderer.doesNotApply(facts(), a), renderer.buildFailure(facts(), b),
                 renderer.infrastructureFailure(facts(), o, "patched kernel boot failed twice"))) {

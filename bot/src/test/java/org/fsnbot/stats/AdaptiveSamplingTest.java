@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.fsnbot.run.MetricInfo;
+import org.fsnbot.run.MetricKey;
 import org.fsnbot.run.Sample;
 import org.fsnbot.run.Side;
 import org.junit.jupiter.api.Test;
@@ -17,10 +19,10 @@ class AdaptiveSamplingTest {
     private static Comparison compare(double alpha, double[] base, double[] patched) {
         List<Sample> s = new ArrayList<>();
         for (int i = 0; i < base.length; i++) {
-            s.add(new Sample(Side.BASE, i, "w", "mode", "parent", "t", 0, base[i], "ns", true));
+            s.add(new Sample(Side.BASE, i, 0, new MetricKey("w", "parent", "t"), new MetricInfo("mode", "ns", true), base[i]));
         }
         for (int i = 0; i < patched.length; i++) {
-            s.add(new Sample(Side.PATCHED, i, "w", "mode", "parent", "t", 0, patched[i], "ns", true));
+            s.add(new Sample(Side.PATCHED, i, 0, new MetricKey("w", "parent", "t"), new MetricInfo("mode", "ns", true), patched[i]));
         }
         return new ChangeEstimator(new MetricPolicy(Map.of("w", Set.of("t")), Map.of(), alpha)).compare(s);
     }

@@ -7,6 +7,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.fsnbot.run.MetricInfo;
+import org.fsnbot.run.MetricKey;
 import org.fsnbot.run.Sample;
 import org.fsnbot.run.Side;
 import org.junit.jupiter.api.Test;
@@ -19,10 +21,10 @@ class ChangeEstimatorTest {
     private static List<Sample> samples(String metric, String unit, boolean lower, double[] base, double[] patched) {
         List<Sample> s = new ArrayList<>();
         for (int i = 0; i < base.length; i++) {
-            s.add(new Sample(Side.BASE, i, "w", "mode", "parent", metric, 0, base[i], unit, lower));
+            s.add(new Sample(Side.BASE, i, 0, new MetricKey("w", "parent", metric), new MetricInfo("mode", unit, lower), base[i]));
         }
         for (int i = 0; i < patched.length; i++) {
-            s.add(new Sample(Side.PATCHED, i, "w", "mode", "parent", metric, 0, patched[i], unit, lower));
+            s.add(new Sample(Side.PATCHED, i, 0, new MetricKey("w", "parent", metric), new MetricInfo("mode", unit, lower), patched[i]));
         }
         return s;
     }
@@ -34,10 +36,10 @@ class ChangeEstimatorTest {
         Comparison c = new ChangeEstimator(POLICY).compare(samples("t", "ns", true,
                 new double[] {100, 104, 98}, new double[] {110, 115, 108}));
         MetricComparison m = c.metrics().get(0);
-        assertThat(m.pValue()).isCloseTo(0.018844026048666387, within(1e-9));
+        assertThat(m.change().pValue()).isCloseTo(0.018844026048666387, within(1e-9));
         assertThat(m.changePct()).isCloseTo(10.260076298458355, within(1e-9));
-        assertThat(m.ciLowPct()).isCloseTo(2.7017859265199284, within(1e-6));
-        assertThat(m.ciHighPct()).isCloseTo(18.374615549918772, within(1e-6));
+        assertThat(m.change().ciLowPct()).isCloseTo(2.7017859265199284, within(1e-6));
+        assertThat(m.change().ciHighPct()).isCloseTo(18.374615549918772, within(1e-6));
         assertThat(m.verdict()).contains(Verdict.REGRESSION);
         assertThat(c.overall()).isEqualTo(Verdict.REGRESSION);
     }
@@ -55,28 +57,28 @@ class ChangeEstimatorTest {
         // Three reps in each of two boots per side: n must be 2 (boots), not 6.
         for (int boot = 0; boot < 2; boot++) {
             for (int rep = 0; rep < 3; rep++) {
-                s.add(new Sample(Side.BASE, boot, "w", "mode", "parent", "t", rep, 100 + boot + rep, "ns", true));
-                s.add(new Sample(Side.PATCHED, boot, "w", "mode", "parent", "t", rep, 100 + boot + rep, "ns", true));
+                s.add(new Sample(Side.BASE, boot, rep, new MetricKey("w", "parent", "t"), new MetricInfo("mode", "ns", true), 100 + boot + rep));
+                s.add(new Sample(Side.PATCHED, boot, rep, new MetricKey("w", "parent", "t"), new MetricInfo("mode", "ns", true), 100 + boot + rep));
             }
         }
         MetricComparison m = new ChangeEstimator(POLICY).compare(s).metrics().get(0);
         assertThat(m.verdict()).as("two boots a side cannot judge noise").contains(Verdict.INCONCLUSIVE);
-        assertThat(m.nBase()).isEqualTo(2);
-        assertThat(m.nPatched()).isEqualTo(2);
+        assertThat(m.base().n()).isEqualTo(2);
+        assertThat(m.patched().n()).isEqualTo(2);
         // Per-boot means 101 and 102; the centre shown is their geometric mean.
-        assertThat(m.meanBase()).isCloseTo(Math.sqrt(101.0 * 102.0), within(1e-9));
+        assertThat(m.base().mean()).isCloseTo(Math.sqrt(101.0 * 102.0), within(1e-9));
     }
 
     @Test
     void ratesUseTheHarmonicMeanWithinABoot() {
         List<Sample> s = new ArrayList<>();
         for (double v : new double[] {100, 200, 400}) {
-            s.add(new Sample(Side.BASE, 0, "w", "mode", "parent", "r", 0, v, "ops/s", false));
-            s.add(new Sample(Side.PATCHED, 0, "w", "mode", "parent", "r", 0, v, "ops/s", false));
+            s.add(new Sample(Side.BASE, 0, 0, new MetricKey("w", "parent", "r"), new MetricInfo("mode", "ops/s", false), v));
+            s.add(new Sample(Side.PATCHED, 0, 0, new MetricKey("w", "parent", "r"), new MetricInfo("mode", "ops/s", false), v));
         }
         MetricComparison m = new ChangeEstimator(POLICY).compare(s).metrics().get(0);
         // scipy.stats.hmean([100, 200, 400])
-        assertThat(m.meanBase()).isCloseTo(171.42857142857144, within(1e-9));
+        assertThat(m.base().mean()).isCloseTo(171.42857142857144, within(1e-9));
     }
 
     @Test
@@ -84,8 +86,8 @@ class ChangeEstimatorTest {
         Comparison c = new ChangeEstimator(POLICY).compare(samples("t", "ns", true,
                 new double[] {100.0, 100.1, 99.9, 100.0}, new double[] {100.2, 100.1, 100.3, 100.2}));
         MetricComparison m = c.metrics().get(0);
-        assertThat(m.ciLowPct()).isGreaterThan(-2);
-        assertThat(m.ciHighPct()).isLessThan(2);
+        assertThat(m.change().ciLowPct()).isGreaterThan(-2);
+        assertThat(m.change().ciHighPct()).isLessThan(2);
         assertThat(m.verdict()).contains(Verdict.NO_SIGNIFICANT_CHANGE);
         assertThat(c.overall()).isEqualTo(Verdict.NO_SIGNIFICANT_CHANGE);
     }
@@ -98,10 +100,10 @@ class ChangeEstimatorTest {
         Comparison c = new ChangeEstimator(strict).compare(samples("t", "ns", true,
                 new double[] {100.0, 100.2, 99.8, 100.0}, new double[] {101.0, 101.2, 100.8, 101.0}));
         MetricComparison m = c.metrics().get(0);
-        assertThat(m.pValue()).isLessThan(0.01);
+        assertThat(m.change().pValue()).isLessThan(0.01);
         assertThat(m.changePct()).isLessThan(1.5);
         // scipy: 95% CI of the log difference [0.00714, 0.01276], i.e. [+0.72%, +1.28%].
-        assertThat(m.ciLowPct()).isCloseTo(100 * (Math.exp(0.0071387808277312) - 1), within(1e-6));
+        assertThat(m.change().ciLowPct()).isCloseTo(100 * (Math.exp(0.0071387808277312) - 1), within(1e-6));
         assertThat(m.verdict()).contains(Verdict.NO_SIGNIFICANT_CHANGE);
     }
 
@@ -123,7 +125,7 @@ class ChangeEstimatorTest {
                 new double[] {110, 115.5, 107.8}));
         s.addAll(samples("b", "ns", true, new double[] {100, 105, 98}, new double[] {110, 115.5, 107.8}));
         Comparison c = new ChangeEstimator(two).compare(s);
-        double p = c.metrics().get(0).pValue();
+        double p = c.metrics().get(0).change().pValue();
         assertThat(p).isCloseTo(0.030187558029396454, within(1e-9));
         assertThat(c.metrics()).allSatisfy(m -> assertThat(m.verdict()).contains(Verdict.INCONCLUSIVE));
     }

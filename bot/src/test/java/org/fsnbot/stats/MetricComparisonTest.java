@@ -3,16 +3,32 @@ package org.fsnbot.stats;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.Optional;
+import org.fsnbot.run.MetricInfo;
+import org.fsnbot.run.MetricKey;
 import org.junit.jupiter.api.Test;
 
 class MetricComparisonTest {
 
+    private static final MetricKey KEY = new MetricKey("w", "v", "m");
+    private static final MetricInfo NS = new MetricInfo("mode", "ns", true);
+    private static final MetricComparison.SideSummary SIDE = new MetricComparison.SideSummary(3, 1, 0);
+
     @Test
-    void rejectsReversedIntervalAndMissingVerdict() {
-        MetricKey k = new MetricKey("w", "v", "m");
-        assertThatThrownBy(() -> new MetricComparison(k, "mode", "ns", true, true, 3, 1, 0, 3, 1, 0, 0, 5, -5, 1, Double.NaN, Double.NaN,
-                Optional.of(Verdict.INCONCLUSIVE))).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new MetricComparison(k, "mode", "ns", true, true, 3, 1, 0, 3, 1, 0, 0, -5, 5, 1, Double.NaN, Double.NaN,
-                Optional.empty())).isInstanceOf(IllegalArgumentException.class);
+    void rejectsAReversedInterval() {
+        assertThatThrownBy(() -> new MetricComparison.Change(0, 5, -5, 1, Double.NaN, Double.NaN))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("reversed");
+    }
+
+    @Test
+    void aVerdictMetricWithoutAVerdictIsRefused() {
+        assertThatThrownBy(() -> new MetricComparison(KEY, NS, true, SIDE, SIDE, new MetricComparison.Change(0, -5, 5,
+                1, Double.NaN, Double.NaN), Optional.empty())).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("verdict metrics carry a verdict");
+    }
+
+    @Test
+    void aSideWithoutBootsIsRefused() {
+        assertThatThrownBy(() -> new MetricComparison.SideSummary(0, 1, 0)).isInstanceOf(
+                IllegalArgumentException.class);
     }
 }

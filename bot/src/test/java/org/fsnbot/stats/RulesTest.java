@@ -45,7 +45,7 @@ class RulesTest {
     @Test
     void bootsNeededMatchesTheNormalApproximation() {
         // scipy: 2 * (norm.ppf(0.975) + norm.ppf(0.8))^2 * 0.05^2 / log1p(0.02)^2 = 100.08 -> 101
-        assertThat(NoiseEstimate.bootsNeeded(5, 2, 0.05, 0.8)).isEqualTo(101);
+        assertThat(Significance.bootsNeeded(5, 2, 0.05, 0.8)).isEqualTo(101);
         assertThat(Math.log1p(0.02)).isCloseTo(0.0198026, within(1e-6));
     }
 

@@ -4,12 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Optional;
 import org.fsnbot.build.BuildResult;
 import org.fsnbot.intake.MboxReader;
 import org.fsnbot.intake.PatchSeries;
+import org.fsnbot.mail.MailLedger;
+import org.fsnbot.mail.MailState;
 import org.fsnbot.mail.Reply;
+import org.fsnbot.mail.ReplyKind;
+import org.fsnbot.plan.Base;
+import org.fsnbot.plan.RunOptions;
 import org.fsnbot.run.BootRecord;
+import org.fsnbot.run.BootResults;
+import org.fsnbot.run.MetricInfo;
+import org.fsnbot.run.MetricKey;
 import org.fsnbot.run.Sample;
 import org.fsnbot.run.Side;
 import org.fsnbot.testing.Repo;
@@ -24,25 +31,28 @@ class StoreTest {
     @Test
     void migratesAndKeepsEveryStagesRecordsAcrossReopen(@TempDir Path dir) throws Exception {
         Path db = dir.resolve("fsnbot");
-        Store store = Store.h2(db);
+        JobStore jobs = Store.h2(db).jobs();
         PatchSeries s = new MboxReader().readSeries(Repo.exampleMbox());
-        long series = store.saveSeries(s);
-        assertThat(store.saveSeries(s)).as("a series is stored once").isEqualTo(series);
-        long job = store.createJob(series, "/tree", "v6.12", "quick", "sockets=2");
-        store.saveBuild(job, new BuildResult("base", "a".repeat(40), true, Optional.of(dir), 12.5, 3, false,
-                List.of(), dir.resolve("log")));
+        long series = jobs.saveSeries(s);
+        assertThat(jobs.saveSeries(s)).as("a series is stored once").isEqualTo(series);
+        long job = jobs.createJob(series, "/tree", "v6.12", "quick", "sockets=2");
+        jobs.saveBuild(job, BuildResult.built("base", "a".repeat(40), dir, new BuildResult.Cost(12.5, 3, false),
+                dir.resolve("log")));
         BootOutcome panic = new BootOutcome("patched-1-try1", BootStatus.PANIC, Accelerator.TCG, 2.0, List.of(),
-                dir.resolve("c.log"), List.of("Kernel panic - not syncing: x"), "kernel panic");
-        store.saveBoot(job, new BootRecord(Side.PATCHED, 0, 1, panic, List.of(), List.of(), List.of(), ""));
+                new BootOutcome.Console(dir.resolve("c.log"), List.of("Kernel panic - not syncing: x")),
+                "kernel panic");
+        jobs.saveBoot(job, new BootRecord(Side.PATCHED, 0, 1, panic, BootResults.NONE));
         BootOutcome ok = new BootOutcome("base-1-try1", BootStatus.OK, Accelerator.TCG, 9.0, List.of("{}"),
-                dir.resolve("c2.log"), List.of(), "ok");
-        store.saveBoot(job, new BootRecord(Side.BASE, 0, 1, ok,
-                List.of(new Sample(Side.BASE, 0, "byte-write", "mode", "none", "ns_per_op", 0, 2000, "ns", true)), List.of(),
-                List.of(), "{}"));
-        store.mail().record(job, new Reply("<r@x>", "bot@x", List.of("a@x"), List.of("b@x"), "Re: x", "<p@x>",
-                List.of("<p@x>"), "b\n"), "REPORT", "written", dir.resolve("r.eml").toString(), new byte[] {1},
-                List.of("a@x", "b@x"));
-        store.finishJob(job, "REPORT", "regression");
+                new BootOutcome.Console(dir.resolve("c2.log"), List.of()), "ok");
+        Sample sample = new Sample(Side.BASE, 0, 0, new MetricKey("byte-write", "none", "ns_per_op"),
+                new MetricInfo("mode", "ns", true), 2000);
+        jobs.saveBoot(job, new BootRecord(Side.BASE, 0, 1, ok, new BootResults(List.of(sample), List.of(), List.of(),
+                "{}")));
+        Reply r = new Reply("<r@x>", "bot@x", List.of("a@x"), List.of("b@x"), new Reply.Threading("Re: x", "<p@x>",
+                List.of("<p@x>")), "b\n");
+        Store.h2(db).mail().record(job, new MailLedger.Outgoing(r, ReplyKind.REPORT, MailState.WRITTEN,
+                dir.resolve("r.eml"), new byte[] {1}, List.of("a@x", "b@x")));
+        jobs.finish(job, ReplyKind.REPORT, "regression");
 
         Store reopened = Store.h2(db);
         assertThat(reopened.count("jobs", "state = 'done' AND outcome = ?", "REPORT")).isEqualTo(1);
@@ -50,27 +60,47 @@ class StoreTest {
         assertThat(reopened.count("boots", "status = 'PANIC'")).isEqualTo(1);
         assertThat(reopened.text("SELECT console_tail FROM boots WHERE status = 'PANIC'")).contains("Kernel panic");
         assertThat(reopened.count("samples", "")).isEqualTo(1);
-        assertThat(reopened.count("outgoing_mail", "message_id = ?", "<r@x>")).isEqualTo(1);
+        assertThat(reopened.mail().state("<r@x>")).contains(MailState.WRITTEN);
+        assertThat(reopened.mail().own("<r@x>")).hasValueSatisfying(m -> assertThat(m.jobId()).contains(job));
+    }
+
+    private static WorkItem series(String root, String title) {
+        return WorkItem.found("series " + root + " v1", title, new WorkTarget.Series(1, List.of(root), List.of()),
+                new Base("tree", "base", "why"));
     }
 
     @Test
-    void theQueueKeysWorkOnceSupersedesOlderRevisionsAndRequeuesWhatAKilledProcessLeftRunning(@TempDir Path dir)
-            throws Exception {
+    void theQueueKeysWorkOnceSupersedesOlderRevisionsAndRequeuesWhatAKilledProcessLeftRunning(@TempDir Path dir) {
         WorkQueue q = Store.h2(dir.resolve("db")).queue();
-        assertThat(q.enqueueSeries("series <a> v1", "t", 1, List.of("<a>"), List.of(), "tree", "base", "why"))
-                .isPresent();
-        assertThat(q.enqueueSeries("series <a> v1", "t", 1, List.of("<a>"), List.of(), "tree", "base", "why"))
-                .as("the same key twice").isEmpty();
-        assertThat(q.enqueueSeries("series <b> v1", "other", 1, List.of("<b>"), List.of(), "tree", "base", "why"))
-                .isPresent();
+        assertThat(q.enqueue(series("<a>", "t"))).isPresent();
+        assertThat(q.enqueue(series("<a>", "t"))).as("the same key twice").isEmpty();
+        assertThat(q.enqueue(series("<b>", "other"))).isPresent();
         assertThat(q.supersede("t", 2)).isEqualTo(1);
         assertThat(q.newestRevision("t")).contains(1);
-        WorkQueue.Work claimed = q.claimNext().orElseThrow();
-        assertThat(claimed.key()).isEqualTo("series <b> v1");
+        Work claimed = q.claimNext().orElseThrow();
+        assertThat(claimed.item().key()).isEqualTo("series <b> v1");
+        assertThat(claimed.state()).isEqualTo(WorkState.RUNNING);
         assertThat(q.claimNext()).as("the cancelled one is not claimed").isEmpty();
         // A process killed mid-measurement leaves the unit running; the next one starts it over.
         WorkQueue reopened = Store.h2(dir.resolve("db")).queue();
         assertThat(reopened.requeueRunning()).isEqualTo(1);
-        assertThat(reopened.claimNext()).map(WorkQueue.Work::id).contains(claimed.id());
+        assertThat(reopened.claimNext()).map(Work::id).contains(claimed.id());
+    }
+
+    @Test
+    void aWorkItemReadsBackAsItWasQueued(@TempDir Path dir) {
+        WorkQueue q = Store.h2(dir.resolve("db")).queue();
+        WorkItem asked = WorkItem.requested("compare <c> 1", "v1..v2", new WorkTarget.Revision("v2"),
+                new Base("/srv/linux", "v1", "named in the command"),
+                new RunOptions(List.of("byte-write"), 4, "", "", false, "#fsnbot compare v1 v2"), "<c>");
+        long id = q.enqueue(asked).orElseThrow();
+        assertThat(q.all()).singleElement().satisfies(w -> {
+            assertThat(w.id()).isEqualTo(id);
+            assertThat(w.item()).isEqualTo(asked);
+            assertThat(w.state()).isEqualTo(WorkState.QUEUED);
+        });
+        q.finish(id, WorkState.DONE, null, "REPORT: regression");
+        assertThat(q.list(WorkState.DONE)).singleElement().satisfies(w -> assertThat(w.detail())
+                .isEqualTo("REPORT: regression"));
     }
 }

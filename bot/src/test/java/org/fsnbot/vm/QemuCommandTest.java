@@ -3,7 +3,9 @@ package org.fsnbot.vm;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import org.fsnbot.plan.Topology;
 import org.junit.jupiter.api.Test;
 
@@ -11,9 +13,10 @@ class QemuCommandTest {
 
     @Test
     void oneMemoryBackedNumaNodePerNodeAndResultsOnTheSecondPort() {
-        QemuCommand c = new QemuCommand("qemu-system-x86_64", Accelerator.TCG, Topology.parse("sockets=2,cores=2,nodes=2"),
-                Path.of("/k"), Path.of("/i"), java.util.Optional.of(Path.of("/d.img")), "base-1", Path.of("/c.log"),
-                Path.of("/r.log"));
+        QemuCommand c = new QemuCommand("qemu-system-x86_64", new Machine(Accelerator.TCG,
+                Topology.parse("sockets=2,cores=2,nodes=2"), Duration.ofMinutes(1)), new Guest(Path.of("/k"),
+                        Path.of("/i"), Optional.of(Path.of("/d.img"))), "base-1",
+                new QemuCommand.Logs(Path.of("/c.log"), Path.of("/r.log")));
         List<String> a = c.argv();
         String line = String.join(" ", a);
         assertThat(line).contains("-accel tcg", "-smp cpus=4,sockets=2,cores=2,threads=1",

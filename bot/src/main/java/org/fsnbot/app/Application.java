@@ -1,0 +1,159 @@
+package org.fsnbot.app;
+
+import java.io.IOException;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.fsnbot.build.Checkouts;
+import org.fsnbot.build.KernelBuilder;
+import org.fsnbot.build.KernelConfig;
+import org.fsnbot.build.PatchApplier;
+import org.fsnbot.exec.CommandRunner;
+import org.fsnbot.git.Trees;
+import org.fsnbot.image.BlockImage;
+import org.fsnbot.image.GuestImages;
+import org.fsnbot.image.InitramfsBuilder;
+import org.fsnbot.image.WorkloadBinaries;
+import org.fsnbot.intake.MboxReader;
+import org.fsnbot.job.ApplyPhase;
+import org.fsnbot.job.BuildPhase;
+import org.fsnbot.job.Calibrator;
+import org.fsnbot.job.ImagePhase;
+import org.fsnbot.job.JobRunner;
+import org.fsnbot.job.MeasurePhase;
+import org.fsnbot.job.Phases;
+import org.fsnbot.job.ReplyPhase;
+import org.fsnbot.job.ResolvePhase;
+import org.fsnbot.job.VerdictPhase;
+import org.fsnbot.mail.Delivery;
+import org.fsnbot.mail.DeliveryCheck;
+import org.fsnbot.mail.DeliveryHooks;
+import org.fsnbot.mail.ImapMailbox;
+import org.fsnbot.mail.MailSettings;
+import org.fsnbot.mail.Outbox;
+import org.fsnbot.mail.ReplyComposer;
+import org.fsnbot.mail.SmtpSender;
+import org.fsnbot.report.ReplyRenderer;
+import org.fsnbot.run.HostRunner;
+import org.fsnbot.run.InterleavedRunner;
+import org.fsnbot.run.ResultParser;
+import org.fsnbot.store.Store;
+import org.fsnbot.vm.AcceleratorProbe;
+import org.fsnbot.vm.QemuBoot;
+
+/**
+ * The composition root: every stage wired once, from the typed
+ * configuration, for one machine (caches and the H2 database under home,
+ * replies to the outbox, mail as configured). The CLI commands take what
+ * they need from here and nothing else builds stages.
+ */
+public final class Application {
+
+    /** How long a KVM guest gets to prove it boots before we fall back to TCG. */
+    public static final Duration KVM_PROBE_TIMEOUT = Duration.ofSeconds(30);
+
+    private final Config config;
+    private final Clock clock;
+    private final CommandRunner runner = new CommandRunner();
+    private final MboxReader reader = new MboxReader();
+    private final Store store;
+    private final Trees trees;
+    private final ReplyComposer composer;
+    private final Delivery delivery;
+    private final Phases phases;
+
+    private Application(Config config, DeliveryHooks hooks, Clock clock) throws IOException {
+        this.config = config;
+        this.clock = clock;
+        Home home = config.home().create();
+        this.store = Store.h2(home.database(), clock);
+        this.trees = new Trees(home.root());
+        Config.Mailing mailing = config.mailing();
+        MailSettings mail = mailing.settings();
+        this.composer = new ReplyComposer(mailing.from(), mail.etiquette().messageIdDomain(),
+                mail.etiquette().neverCc());
+        this.delivery = new Delivery(new Outbox(home.outbox()), store.mail(), mail,
+                mail.sends() ? Optional.of(new SmtpSender(mail.smtp())) : Optional.empty(), deliveryChecks(mail),
+                hooks, mailing.from());
+        this.phases = phases(home);
+    }
+
+    public static Application open(Config config, DeliveryHooks hooks) throws IOException {
+        return open(config, hooks, Clock.systemUTC());
+    }
+
+    /** As open, on another clock (the tests' fixed one: rate limits and estimates depend on the time). */
+    public static Application open(Config config, DeliveryHooks hooks, Clock clock) throws IOException {
+        return new Application(config, hooks, clock);
+    }
+
+    /** A mail the list archive shows was delivered; so was one whose Bcc copy is in our mailbox. */
+    private List<DeliveryCheck> deliveryChecks(MailSettings mail) {
+        List<DeliveryCheck> checks = new ArrayList<>();
+        checks.add(id -> store.intake().seen(id));
+        if (mail.imap().configured()) {
+            checks.add(new ImapMailbox(mail.imap()));
+        }
+        return checks;
+    }
+
+    private Phases phases(Home home) throws IOException {
+        Checkouts checkouts = new Checkouts(home.root(), runner);
+        KernelBuilder builder = new KernelBuilder(home.root(), runner);
+        GuestImages images = new GuestImages(new WorkloadBinaries(home.root(), runner),
+                new InitramfsBuilder(InitramfsBuilder.DEFAULT_BUSYBOX), new BlockImage(runner));
+        QemuBoot qemu = new QemuBoot(runner);
+        return new Phases(new ResolvePhase(trees), new ApplyPhase(checkouts, new PatchApplier(runner), builder, trees),
+                new BuildPhase(builder, KernelConfig.builtin(), checkouts), new ImagePhase(images),
+                new MeasurePhase(new AcceleratorProbe(qemu, KVM_PROBE_TIMEOUT), images,
+                        new InterleavedRunner(qemu, new ResultParser()), home.probe()),
+                new VerdictPhase(store.calibrations()), new ReplyPhase(new ReplyRenderer(), composer, delivery));
+    }
+
+    /** The workload binaries and the host runner, for `fsnbot bench --host`: no store, no mail. */
+    public static HostBench hostBench(Home home) {
+        CommandRunner runner = new CommandRunner();
+        return new HostBench(new WorkloadBinaries(home.root(), runner), new HostRunner(runner, new ResultParser()),
+                runner);
+    }
+
+    /** What `fsnbot bench --host` runs with. */
+    public record HostBench(WorkloadBinaries workloads, HostRunner runner, CommandRunner commands) {
+    }
+
+    public Config config() {
+        return config;
+    }
+
+    public Store store() {
+        return store;
+    }
+
+    public Delivery delivery() {
+        return delivery;
+    }
+
+    public ReplyComposer composer() {
+        return composer;
+    }
+
+    public MboxReader mboxReader() {
+        return reader;
+    }
+
+    public JobRunner jobRunner() {
+        return new JobRunner(phases, store.jobs(), config.home().root());
+    }
+
+    public Calibrator calibrator() {
+        return new Calibrator(phases, store.calibrations(), config.home().root(), clock);
+    }
+
+    /** `fsnbot run`'s loop: needs at least one configured base (its MAINTAINERS says what fsnotify is). */
+    public RunLoop runLoop(boolean queueOnly) throws IOException {
+        return new LoopWiring(config, store, trees, reader, runner, clock).loop(jobRunner(), phases.reply(), delivery,
+                queueOnly);
+    }
+}

@@ -1,0 +1,90 @@
+package org.fsnbot.app;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import okhttp3.HttpUrl;
+import org.fsnbot.commands.CommandSettings;
+import org.fsnbot.intake.InboxFollower;
+import org.fsnbot.mail.MailSettings;
+import org.fsnbot.plan.Base;
+import org.fsnbot.plan.JobDefaults;
+import org.fsnbot.work.TreeQueuer;
+
+/**
+ * fsnbot's configuration, typed and validated: the embedded
+ * fsnbot-defaults.yaml with an optional file merged over it (ConfigFile
+ * reads it). A bad file stops fsnbot before it touches anything; every
+ * command takes its defaults from here.
+ */
+public record Config(Home home, Polling polling, JobDefaults jobs, Sources sources, Mailing mailing,
+        CommandSettings commands) {
+
+    /** How often to poll, and how long a series may miss parts before it is recorded as incomplete. */
+    public record Polling(int pollMinutes, Duration incompleteWait) {
+        public Polling {
+            if (pollMinutes < 1) {
+                throw new IllegalArgumentException("pollMinutes must be >= 1: " + pollMinutes);
+            }
+            if (incompleteWait.isNegative()) {
+                throw new IllegalArgumentException("incompleteWaitMinutes must be >= 0: "
+                        + incompleteWait.toMinutes());
+            }
+        }
+    }
+
+    /** What is followed: inboxes, the inbox whole threads come from, bases in order of preference, branches. */
+    public record Sources(List<InboxFollower.Inbox> inboxes, Optional<HttpUrl> allInbox, List<Base> bases,
+            List<TreeQueuer.Watch> watch) {
+        public Sources {
+            inboxes = List.copyOf(inboxes);
+            bases = List.copyOf(bases);
+            watch = List.copyOf(watch);
+            Objects.requireNonNull(allInbox);
+            if (bases.isEmpty() && !inboxes.isEmpty()) {
+                throw new IllegalArgumentException("inboxes are followed but no bases are configured");
+            }
+            if (inboxes.stream().map(InboxFollower.Inbox::name).distinct().count() != inboxes.size()) {
+                throw new IllegalArgumentException("inbox names must be unique");
+            }
+        }
+    }
+
+    /** Who fsnbot is on mail, how it mails, and who gets tree reports (which have no thread to answer). */
+    public record Mailing(String from, MailSettings settings, List<String> treeReportTo) {
+        public Mailing {
+            Objects.requireNonNull(from);
+            Objects.requireNonNull(settings);
+            treeReportTo = List.copyOf(treeReportTo.isEmpty() ? List.of(from) : treeReportTo);
+        }
+    }
+
+    public Config {
+        Objects.requireNonNull(home);
+        Objects.requireNonNull(polling);
+        Objects.requireNonNull(jobs);
+        Objects.requireNonNull(sources);
+        Objects.requireNonNull(mailing);
+        Objects.requireNonNull(commands);
+    }
+
+    /** The defaults, with file (if any) merged over them. */
+    public static Config load(Optional<Path> file) throws IOException {
+        return ConfigFile.read(file);
+    }
+
+    public Config withHome(Home other) {
+        return new Config(other, polling, jobs, sources, mailing, commands);
+    }
+
+    public Config withJobs(JobDefaults other) {
+        return new Config(home, polling, other, sources, mailing, commands);
+    }
+
+    public Config withMailing(Mailing other) {
+        return new Config(home, polling, jobs, sources, other, commands);
+    }
+}

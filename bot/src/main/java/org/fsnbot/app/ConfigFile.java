@@ -1,0 +1,134 @@
+package org.fsnbot.app;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import okhttp3.HttpUrl;
+import org.fsnbot.commands.CommandSettings;
+import org.fsnbot.intake.InboxFollower;
+import org.fsnbot.mail.MailSettings;
+import org.fsnbot.plan.Base;
+import org.fsnbot.plan.JobDefaults;
+import org.fsnbot.plan.Profile;
+import org.fsnbot.plan.Topology;
+import org.fsnbot.work.TreeQueuer;
+
+/**
+ * The YAML's shape as Jackson fills it, made into the typed Config at
+ * once. A class with fields rather than a record: the file is flat (every
+ * top-level key one field), which as a record would be a thirteen-argument
+ * constructor, and nothing outside this class ever sees it.
+ */
+final class ConfigFile {
+
+    public String home;
+    public String from;
+    public int pollMinutes;
+    public int incompleteWaitMinutes;
+    public String profile;
+    public String topology;
+    public List<InboxFollower.Inbox> inboxes;
+    public String allInbox;
+    public List<BaseEntry> bases;
+    public List<TreeQueuer.Watch> watch;
+    public List<String> treeReportTo;
+    public MailEntry mail;
+    public CommandSettings commands;
+
+    /** A configured base: a tree and a revision (why it is chosen comes later). */
+    record BaseEntry(String tree, String rev) {
+    }
+
+    /** The mail: section, flat in the file. */
+    static final class MailEntry {
+        public String mode;
+        public MailSettings.Smtp smtp;
+        public MailSettings.Imap imap;
+        public String messageIdDomain;
+        public List<String> neverCc;
+        public List<String> optOutAuthors;
+        public boolean replyWhenNothingFound;
+        public boolean bccSelf;
+
+        MailSettings settings() {
+            return new MailSettings(MailSettings.Mode.parse(mode), smtp, imap, new MailSettings.Etiquette(
+                    messageIdDomain, neverCc, optOutAuthors, replyWhenNothingFound, bccSelf));
+        }
+    }
+
+    static Config read(Optional<Path> file) throws IOException {
+        ObjectMapper yaml = new ObjectMapper(new YAMLFactory())
+                .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
+        JsonNode merged;
+        try (InputStream in = ConfigFile.class.getResourceAsStream("/fsnbot-defaults.yaml")) {
+            merged = yaml.readTree(in);
+        }
+        if (file.isPresent()) {
+            if (!Files.isRegularFile(file.get())) {
+                throw new IllegalArgumentException("--config " + file.get() + ": no such file");
+            }
+            JsonNode over = yaml.readTree(file.get().toFile());
+            if (over != null && !over.isMissingNode() && !over.isNull()) {
+                if (!over.isObject()) {
+                    throw new IllegalArgumentException(file.get() + ": expected a YAML mapping at the top");
+                }
+                merge((ObjectNode) merged, (ObjectNode) over);
+            }
+        }
+        String where = "configuration" + file.map(f -> " " + f).orElse("") + ": ";
+        try {
+            return yaml.treeToValue(merged, ConfigFile.class).typed();
+        } catch (JsonProcessingException e) {
+            Throwable cause = e.getCause() instanceof IllegalArgumentException iae ? iae : e;
+            throw new IllegalArgumentException(where + (cause == e ? e.getOriginalMessage() : cause.getMessage()), e);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(where + e.getMessage(), e);
+        }
+    }
+
+    private Config typed() throws IOException {
+        Home h = Home.at(home == null || home.isBlank() ? Home.defaultRoot() : Path.of(home));
+        String all = allInbox == null ? "" : allInbox.trim();
+        if (!all.isEmpty() && HttpUrl.parse(all) == null) {
+            throw new IllegalArgumentException("allInbox must be an http(s) URL: " + all);
+        }
+        List<Base> configured = bases == null ? List.of()
+                : bases.stream().map(b -> Base.configured(b.tree(), b.rev())).toList();
+        return new Config(h, new Config.Polling(pollMinutes, Duration.ofMinutes(incompleteWaitMinutes)),
+                new JobDefaults(Profile.load(profile), Topology.parse(topology)),
+                new Config.Sources(orEmpty(inboxes), Optional.ofNullable(HttpUrl.parse(all)), configured,
+                        orEmpty(watch)),
+                new Config.Mailing(from, mail == null ? MailSettings.dryRun() : mail.settings(),
+                        orEmpty(treeReportTo)),
+                commands == null ? CommandSettings.defaults() : commands);
+    }
+
+    private static <T> List<T> orEmpty(List<T> l) {
+        return l == null ? List.of() : l;
+    }
+
+    private static void merge(ObjectNode into, ObjectNode over) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = over.fields(); it.hasNext();) {
+            Map.Entry<String, JsonNode> e = it.next();
+            JsonNode old = into.get(e.getKey());
+            if (old instanceof ObjectNode o && e.getValue() instanceof ObjectNode n) {
+                merge(o, n);
+            } else {
+                into.set(e.getKey(), e.getValue());
+            }
+        }
+    }
+}

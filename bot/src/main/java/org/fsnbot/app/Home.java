@@ -1,0 +1,63 @@
+package org.fsnbot.app;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Objects;
+
+/**
+ * fsnbot's directory and what lives where in it: the database, the
+ * outbox (movable, for test-patch --outbox), the inbox mirrors, the mboxes
+ * of queued series, scratch space; jobs, locks, builds, source checkouts
+ * and tree mirrors live under the root too (see the stages that make them).
+ */
+public record Home(Path root, Path outbox) {
+
+    public Home {
+        Objects.requireNonNull(root);
+        Objects.requireNonNull(outbox);
+    }
+
+    public static Home at(Path root) {
+        return new Home(root, root.resolve("outbox"));
+    }
+
+    /** $FSNBOT_HOME, else ~/.cache/fsnbot. */
+    public static Path defaultRoot() {
+        String env = System.getenv("FSNBOT_HOME");
+        if (env != null && !env.isBlank()) {
+            return Path.of(env);
+        }
+        return Path.of(System.getProperty("user.home"), ".cache", "fsnbot");
+    }
+
+    public Home withOutbox(Path dir) {
+        return new Home(root, dir);
+    }
+
+    public Path database() {
+        return root.resolve("db").resolve("fsnbot");
+    }
+
+    public Path mirrors() {
+        return root.resolve("lore");
+    }
+
+    public Path queuedMboxes() {
+        return root.resolve("queue");
+    }
+
+    public Path probe() {
+        return root.resolve("probe");
+    }
+
+    public Path scratch() {
+        return root.resolve("tmp");
+    }
+
+    /** Makes the root; everything else is made by whoever writes it. */
+    public Home create() throws IOException {
+        Files.createDirectories(root);
+        return this;
+    }
+}

@@ -1,0 +1,123 @@
+package org.fsnbot.app;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Optional;
+import okhttp3.OkHttpClient;
+import org.fsnbot.commands.Authoriser;
+import org.fsnbot.commands.CancelHandler;
+import org.fsnbot.commands.CommandDesk;
+import org.fsnbot.commands.CommandHandlers;
+import org.fsnbot.commands.CommandParser;
+import org.fsnbot.commands.CompareHandler;
+import org.fsnbot.commands.HelpHandler;
+import org.fsnbot.commands.ImapCommands;
+import org.fsnbot.commands.QueueEstimate;
+import org.fsnbot.commands.RerunHandler;
+import org.fsnbot.commands.StatusHandler;
+import org.fsnbot.commands.TestHandler;
+import org.fsnbot.commands.ThreadResolver;
+import org.fsnbot.exec.CommandRunner;
+import org.fsnbot.git.Trees;
+import org.fsnbot.intake.EpochMirror;
+import org.fsnbot.intake.EpochReader;
+import org.fsnbot.intake.FsnotifyRelevance;
+import org.fsnbot.intake.InboxFollower;
+import org.fsnbot.intake.LoreClient;
+import org.fsnbot.intake.MaintainersFile;
+import org.fsnbot.intake.MaintainersPatterns;
+import org.fsnbot.intake.MaintainersPeople;
+import org.fsnbot.intake.MboxReader;
+import org.fsnbot.intake.PatchIds;
+import org.fsnbot.intake.TreeWatcher;
+import org.fsnbot.job.JobRunner;
+import org.fsnbot.job.ReplyPhase;
+import org.fsnbot.mail.Delivery;
+import org.fsnbot.mail.ImapMailbox;
+import org.fsnbot.mail.MailSettings;
+import org.fsnbot.plan.Base;
+import org.fsnbot.plan.BaseResolver;
+import org.fsnbot.store.Store;
+import org.fsnbot.store.WorkQueue;
+import org.fsnbot.work.JobPlanner;
+import org.fsnbot.work.Prerequisites;
+import org.fsnbot.work.QueueWorker;
+import org.fsnbot.work.SeriesQueuer;
+import org.fsnbot.work.ThreadCompleter;
+import org.fsnbot.work.TreeQueuer;
+
+/**
+ * The part of the composition root only `fsnbot run` needs: the follower,
+ * the queuers, the worker and the command desk, on the MAINTAINERS file of
+ * the first configured base (relevance and authority both come from it,
+ * not from a list in our code).
+ */
+final class LoopWiring {
+
+    private final Config config;
+    private final Store store;
+    private final Trees trees;
+    private final MboxReader reader;
+    private final CommandRunner runner;
+    private final Clock clock;
+
+    LoopWiring(Config config, Store store, Trees trees, MboxReader reader, CommandRunner runner, Clock clock) {
+        this.config = config;
+        this.store = store;
+        this.trees = trees;
+        this.reader = reader;
+        this.runner = runner;
+        this.clock = clock;
+    }
+
+    RunLoop loop(JobRunner jobs, ReplyPhase replies, Delivery delivery, boolean queueOnly) throws IOException {
+        Config.Sources sources = config.sources();
+        if (sources.bases().isEmpty()) {
+            throw new IllegalArgumentException("fsnbot run needs at least one base in the configuration");
+        }
+        Base first = sources.bases().get(0);
+        String maintainers = MaintainersFile.read(trees.local(first.tree()), first.rev());
+        FsnotifyRelevance relevance = new FsnotifyRelevance(MaintainersPatterns.parse(maintainers,
+                MaintainersPatterns.FSNOTIFY_ENTRIES));
+        OkHttpClient http = new OkHttpClient.Builder().connectTimeout(Duration.ofSeconds(20))
+                .readTimeout(Duration.ofSeconds(120)).build();
+        LoreClient lore = new LoreClient(http, new ObjectMapper(), reader);
+        Home home = config.home();
+        SeriesQueuer series = new SeriesQueuer(store.intake(), store.queue(), new ThreadCompleter(lore,
+                sources.allInbox(), relevance, store.intake()), new Prerequisites(store.intake(), reader,
+                        new PatchIds(runner, home.scratch())), new BaseResolver(trees, sources.bases()),
+                config.polling().incompleteWait(), clock);
+        QueueWorker worker = new QueueWorker(store.queue(), new JobPlanner(store.intake(), store.commands(), reader,
+                trees, config.jobs(), config.mailing().treeReportTo(), home.queuedMboxes()), jobs, replies);
+        Followed followed = new Followed(new InboxFollower(lore, new EpochMirror(), new EpochReader(), reader,
+                relevance, home.mirrors()), store.intake(), sources.inboxes(), new TreeQueuer(trees, new TreeWatcher(),
+                        store.intake(), store.queue()), sources.watch(), imap());
+        return new RunLoop(followed, desk(maintainers, first.tree(), replies), series, worker, delivery, queueOnly,
+                config.polling().pollMinutes());
+    }
+
+    private Optional<ImapCommands> imap() {
+        MailSettings.Imap imap = config.mailing().settings().imap();
+        if (!imap.configured()) {
+            return Optional.empty();
+        }
+        return Optional.of(new ImapCommands(new ImapMailbox(imap), imap.user() + "@" + imap.host() + "/"
+                + imap.folder(), store.commands(), reader));
+    }
+
+    private CommandDesk desk(String maintainers, String defaultTree, ReplyPhase replies) {
+        WorkQueue queue = store.queue();
+        QueueEstimate estimate = new QueueEstimate(queue, store.jobs());
+        CommandHandlers handlers = new CommandHandlers(new RerunHandler(queue, config.jobs(), estimate),
+                new TestHandler(queue, estimate), new CompareHandler(queue, defaultTree, estimate),
+                new CancelHandler(queue), new StatusHandler(queue), new HelpHandler());
+        Authoriser authoriser = new Authoriser(MaintainersPeople.parse(maintainers,
+                MaintainersPatterns.FSNOTIFY_ENTRIES), config.commands(), store.commands(), store.intake(), reader,
+                clock);
+        return new CommandDesk(new CommandDesk.Parts(store.commands(), reader,
+                new CommandParser(config.commands().maxRuns()), new ThreadResolver(store.mail(), queue), authoriser,
+                handlers), replies, config.mailing().from());
+    }
+}

@@ -1,0 +1,93 @@
+package org.fsnbot.commands;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.fsnbot.intake.MaintainersPeople;
+import org.fsnbot.intake.MalformedMailException;
+import org.fsnbot.intake.MboxReader;
+import org.fsnbot.mail.Addresses;
+import org.fsnbot.store.CommandOutcome;
+import org.fsnbot.store.CommandStore;
+import org.fsnbot.store.IntakeLedger;
+import org.fsnbot.store.Work;
+
+/**
+ * Who may command fsnbot, and how often. help and status are for anyone;
+ * the M: and R: people of the fsnotify entries and the allowlist may run
+ * every command; a patch's author may ask for reruns on their own thread.
+ * Measuring commands are limited per sender and overall per hour.
+ */
+public final class Authoriser {
+
+    /** Why a command is not run: how it is logged, whether it is answered, and the answer's template. */
+    public record Refusal(CommandOutcome logged, boolean silent, String template, Map<String, Object> values) {
+        public Refusal {
+            values = Map.copyOf(values);
+        }
+    }
+
+    private final MaintainersPeople people;
+    private final CommandSettings settings;
+    private final CommandStore log;
+    private final IntakeLedger ledger;
+    private final MboxReader reader;
+    private final Clock clock;
+
+    public Authoriser(MaintainersPeople people, CommandSettings settings, CommandStore log, IntakeLedger ledger,
+            MboxReader reader, Clock clock) {
+        this.people = people;
+        this.settings = settings;
+        this.log = log;
+        this.ledger = ledger;
+        this.reader = reader;
+        this.clock = clock;
+    }
+
+    /** Why this sender's command on this thread is not run, if it is not. */
+    public Optional<Refusal> check(Command c, String sender, CommandThread thread) throws MalformedMailException {
+        if (!authorized(c, sender, thread)) {
+            return Optional.of(new Refusal(CommandOutcome.REFUSED, settings.refuseSilently(), "refused", Map.of()));
+        }
+        return c.measures() ? overLimit(sender) : Optional.empty();
+    }
+
+    private boolean authorized(Command c, String sender, CommandThread thread) throws MalformedMailException {
+        if (c instanceof Command.Help || c instanceof Command.Status) {
+            return true;
+        }
+        if (people.contains(sender) || settings.allow().contains(sender)) {
+            return true;
+        }
+        return c instanceof Command.Rerun && thread.work().isPresent() && sender.equals(author(thread.work().get()));
+    }
+
+    /** The author of the series a unit measures: the From of its last patch. */
+    private String author(Work w) throws MalformedMailException {
+        List<String> ids = w.messageIds();
+        if (ids.isEmpty()) {
+            return "";
+        }
+        return Addresses.bare(reader.parse(ledger.raw(List.of(ids.get(ids.size() - 1))).get(0)).from());
+    }
+
+    private Optional<Refusal> overLimit(String sender) {
+        Instant hourAgo = clock.instant().minus(Duration.ofHours(1));
+        String later = DateTimeFormatter.ofPattern("HH:mm").withZone(ZoneOffset.UTC)
+                .format(clock.instant().plus(Duration.ofHours(1)));
+        if (log.acceptedSince(sender, hourAgo) >= settings.perSenderPerHour()) {
+            return Optional.of(new Refusal(CommandOutcome.LIMITED, false, "over-sender-limit",
+                    Map.of("limit", settings.perSenderPerHour(), "later", later)));
+        }
+        if (log.acceptedSince(hourAgo) >= settings.globalPerHour()) {
+            return Optional.of(new Refusal(CommandOutcome.LIMITED, false, "over-global-limit",
+                    Map.of("limit", settings.globalPerHour(), "later", later)));
+        }
+        return Optional.empty();
+    }
+}

@@ -1,0 +1,55 @@
+package org.fsnbot.commands;
+
+import java.io.IOException;
+import java.util.Map;
+import java.util.Optional;
+import org.fsnbot.plan.JobDefaults;
+import org.fsnbot.plan.Profile;
+import org.fsnbot.plan.RunOptions;
+import org.fsnbot.plan.WorkloadSpec;
+import org.fsnbot.report.CommandAnswer;
+import org.fsnbot.store.Work;
+import org.fsnbot.store.WorkItem;
+import org.fsnbot.store.WorkKind;
+import org.fsnbot.store.WorkQueue;
+
+/** `#fsnbot rerun [workloads=a,b] [runs=N] [profile=quick|full] [topology=...]`: the thread's series again. */
+public final class RerunHandler implements CommandHandler<Command.Rerun> {
+
+    private final WorkQueue queue;
+    private final JobDefaults defaults;
+    private final QueueEstimate estimate;
+
+    public RerunHandler(WorkQueue queue, JobDefaults defaults, QueueEstimate estimate) {
+        this.queue = queue;
+        this.defaults = defaults;
+        this.estimate = estimate;
+    }
+
+    @Override
+    public CommandAnswer.Item handle(Command.Rerun r, Context ctx) {
+        Optional<Work> w = ctx.thread().work().filter(x -> x.kind() == WorkKind.SERIES);
+        if (w.isEmpty()) {
+            return QueueEstimate.notRun(r, "this thread is not about a series fsnbot tested, so there is nothing to"
+                    + " rerun");
+        }
+        if (w.get().base().isEmpty()) {
+            return QueueEstimate.notRun(r, "this series was never tested: its parts never all arrived");
+        }
+        RunOptions options = new RunOptions(r.workloads(), r.runs().orElse(0), r.profile().orElse(""),
+                r.topology().orElse(""), false, r.line());
+        Profile p;
+        try {
+            p = options.apply(defaults.profile());
+        } catch (IllegalArgumentException | IOException e) {
+            return QueueEstimate.notRun(r, e.getMessage());
+        }
+        Work tested = w.get();
+        Optional<Long> id = queue.enqueue(WorkItem.requested("rerun " + ctx.mail().messageId() + " " + ctx.index(),
+                tested.title(), tested.item().target(), tested.base().get(), options, ctx.mail().messageId()));
+        return estimate.accepted(r, id, "rerun-accepted", Map.of("title", tested.title(), "base",
+                tested.base().get().rev(), "profile", p.name(), "boots", p.bootsPerKernel(), "maxBoots",
+                p.maxBootsPerKernel(), "topology", options.topology(defaults.topology()).toString(), "workloads",
+                p.workloads().stream().map(WorkloadSpec::name).distinct().toList()));
+    }
+}

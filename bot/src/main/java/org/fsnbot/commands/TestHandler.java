@@ -1,0 +1,36 @@
+package org.fsnbot.commands;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.fsnbot.plan.Base;
+import org.fsnbot.plan.RunOptions;
+import org.fsnbot.report.CommandAnswer;
+import org.fsnbot.store.WorkItem;
+import org.fsnbot.store.WorkQueue;
+import org.fsnbot.store.WorkTarget;
+
+/** `#fsnbot test <git-url> <branch-or-commit>`: that head against its merge base with the thread's base. */
+public final class TestHandler implements CommandHandler<Command.Test> {
+
+    private final WorkQueue queue;
+    private final QueueEstimate estimate;
+
+    public TestHandler(WorkQueue queue, QueueEstimate estimate) {
+        this.queue = queue;
+        this.estimate = estimate;
+    }
+
+    @Override
+    public CommandAnswer.Item handle(Command.Test t, Context ctx) {
+        Optional<Base> tested = ctx.thread().work().flatMap(w -> w.base());
+        if (tested.isEmpty()) {
+            return QueueEstimate.notRun(t, "test needs a thread fsnbot tested, for the base to compare with");
+        }
+        String baseRev = tested.get().rev();
+        Optional<Long> id = queue.enqueue(WorkItem.requested("test " + ctx.mail().messageId() + " " + ctx.index(),
+                t.url() + " " + t.rev(), new WorkTarget.Revision(t.rev()), new Base(t.url(), baseRev, "merge base"),
+                new RunOptions(List.of(), 0, "", "", true, t.line()), ctx.mail().messageId()));
+        return estimate.accepted(t, id, "test-accepted", Map.of("rev", t.rev(), "url", t.url(), "base", baseRev));
+    }
+}

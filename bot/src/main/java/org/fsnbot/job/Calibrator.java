@@ -1,0 +1,78 @@
+package org.fsnbot.job;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import org.fsnbot.plan.Base;
+import org.fsnbot.plan.Profile;
+import org.fsnbot.plan.Topology;
+import org.fsnbot.stats.Comparison;
+import org.fsnbot.stats.MetricNoise;
+import org.fsnbot.stats.NoiseEstimate;
+import org.fsnbot.store.CalibrationKey;
+import org.fsnbot.store.CalibrationStore;
+
+/**
+ * `fsnbot calibrate`: a job whose candidate is its own base, through the
+ * same phases up to the measurement. What it measures is the runner's
+ * noise per metric, filed in the store and quoted with later verdicts;
+ * its A/A verdicts are false alarms if they are anything but "no
+ * significant change" or "inconclusive".
+ */
+public final class Calibrator {
+
+    /** The outcome: the A/A comparison and the noise filed for each metric. */
+    public record Calibration(Comparison aa, List<MetricNoise> noise, String accelerator) {
+        public Calibration {
+            noise = List.copyOf(noise);
+        }
+    }
+
+    private final Phases phases;
+    private final CalibrationStore calibrations;
+    private final Path workRoot;
+    private final Clock clock;
+
+    public Calibrator(Phases phases, CalibrationStore calibrations, Path workRoot, Clock clock) {
+        this.phases = phases;
+        this.calibrations = calibrations;
+        this.workRoot = workRoot;
+        this.clock = clock;
+    }
+
+    public Calibration run(Base base, Profile profile, Topology topology, int bootsPerSide) throws IOException {
+        if (bootsPerSide < 2) {
+            throw new IllegalArgumentException("calibration needs at least 2 boots per side");
+        }
+        Job job = new Job(base, new Candidate.SameKernel(), profile.withBoots(bootsPerSide), topology,
+                new ReplyRoute.Nowhere(), true);
+        Resolved r = phases.resolve().run(job);
+        Path dir = workRoot.resolve("calibrations").resolve(r.baseCommit().substring(0, 12) + "-" + clock.millis());
+        Files.createDirectories(dir);
+        Step<Measured> s = phases.apply().run(r, JobJournal.NONE)
+                .then(a -> phases.build().run(a, JobJournal.NONE))
+                .then(b -> phases.image().run(b, dir))
+                .then(i -> phases.measure().run(i, dir, JobJournal.NONE));
+        if (s instanceof Step.Stop<Measured> stop) {
+            throw new IOException("calibration of " + r.baseLabel() + " stopped: " + why(stop.ending().finding()));
+        }
+        Measured m = ((Step.Next<Measured>) s).value();
+        List<MetricNoise> noise = NoiseEstimate.of(m.booted().run().samples(), clock.instant());
+        String accel = m.booted().accel().accel().name();
+        calibrations.save(new CalibrationKey(RunnerName.get(), accel, topology.toString(), profile.name()),
+                r.baseCommit(), noise, m.comparison());
+        return new Calibration(m.comparison(), noise, accel);
+    }
+
+    private static String why(Finding f) {
+        if (f instanceof Finding.BuildFailed b) {
+            return "the kernel does not build:\n" + String.join("\n", b.build().errorLines());
+        }
+        if (f instanceof Finding.InfrastructureFailed i) {
+            return i.what() + ": " + i.boot().detail();
+        }
+        return f.detail();
+    }
+}

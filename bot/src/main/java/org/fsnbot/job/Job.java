@@ -1,0 +1,30 @@
+package org.fsnbot.job;
+
+import java.util.Objects;
+import org.fsnbot.plan.Base;
+import org.fsnbot.plan.Profile;
+import org.fsnbot.plan.Topology;
+
+/**
+ * One measurement: a candidate against a base, with a profile on a guest
+ * topology, and where its result goes. requested: someone asked for it
+ * (the command line, an #fsnbot command) rather than fsnbot finding it;
+ * asked-for results are always answered, found ones only when there is
+ * something to say. A job runs as phases (see JobRunner), each taking the
+ * previous phase's result, so a phase can later run elsewhere.
+ */
+public record Job(Base base, Candidate candidate, Profile profile, Topology topology, ReplyRoute route,
+        boolean requested) {
+
+    public Job {
+        Objects.requireNonNull(base, "base");
+        Objects.requireNonNull(candidate, "candidate");
+        Objects.requireNonNull(profile, "profile");
+        Objects.requireNonNull(topology, "topology");
+        Objects.requireNonNull(route, "route");
+    }
+
+    public String reproduce() {
+        return candidate.reproduce(base, profile, topology);
+    }
+}

@@ -1,0 +1,98 @@
+package org.fsnbot.job;
+
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Locale;
+import org.fsnbot.store.JobStore;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs a job through its phases, resolve -> apply -> build -> image ->
+ * boot/measure -> verdict -> reply, recording it in the store as it goes.
+ * The first phase that cannot go on decides the kind of reply; a job that
+ * throws is recorded as an error and has no reply (whoever queued it
+ * decides what to tell).
+ */
+public final class JobRunner {
+
+    private static final Logger log = LoggerFactory.getLogger(JobRunner.class);
+
+    private final Phases phases;
+    private final JobStore jobs;
+    private final Path workRoot;
+
+    public JobRunner(Phases phases, JobStore jobs, Path workRoot) {
+        this.phases = phases;
+        this.jobs = jobs;
+        this.workRoot = workRoot;
+    }
+
+    public JobOutcome run(Job job) throws IOException {
+        long started = System.nanoTime();
+        Resolved resolved = phases.resolve().run(job);
+        Long seriesId = job.candidate() instanceof Candidate.Series s ? jobs.saveSeries(s.series()) : null;
+        long id = jobs.createJob(seriesId, job.base().tree(), job.base().rev(), job.profile().name(),
+                job.topology().toString());
+        log.info("job {}: {} on {}", id, resolved.topic().subject(), resolved.baseLabel());
+        Path dir = workRoot.resolve("jobs").resolve(Long.toString(id));
+        try {
+            Files.createDirectories(dir);
+            return underBaseLock(resolved.baseCommit(), () -> finish(job, id, measure(resolved, dir, id), started));
+        } catch (IOException | RuntimeException e) {
+            jobs.fail(id, e.toString());
+            throw e;
+        }
+    }
+
+    private Ending measure(Resolved resolved, Path dir, long id) throws IOException {
+        JobJournal journal = new StoreJournal(jobs, id);
+        Step<Measured> measured = phases.apply().run(resolved, journal)
+                .then(a -> phases.build().run(a, journal))
+                .then(b -> phases.image().run(b, dir))
+                .then(i -> phases.measure().run(i, dir, journal));
+        return measured.end(m -> new Ending(phases.verdict().run(m), m));
+    }
+
+    private JobOutcome finish(Job job, long id, Ending end, long started) throws IOException {
+        Finding f = end.finding();
+        if (f instanceof Finding.Report r) {
+            jobs.saveVerdicts(id, r.measurement().comparison());
+        }
+        ReplyPhase.Replied replied = phases.reply().run(job, end, end.reached().facts(elapsed(started)), id);
+        jobs.finish(id, f.kind(), f.detail());
+        log.info("job {}: {}, reply written: {}", id, f.kind(), replied.eml());
+        return new JobOutcome(id, f.kind(), f.verdict(), replied.eml(), replied.body());
+    }
+
+    @FunctionalInterface
+    private interface Locked<T> {
+        T run() throws IOException;
+    }
+
+    /**
+     * One job at a time per base checkout: a second fsnbot on the same
+     * home waits here instead of switching the tree under the first.
+     */
+    private <T> T underBaseLock(String baseCommit, Locked<T> work) throws IOException {
+        Path lockFile = workRoot.resolve("locks").resolve(baseCommit.substring(0, 12) + ".lock");
+        Files.createDirectories(lockFile.getParent());
+        try (FileChannel ch = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+            FileLock lock = ch.lock();
+            try {
+                return work.run();
+            } finally {
+                lock.release();
+            }
+        }
+    }
+
+    private static String elapsed(long started) {
+        long secs = (System.nanoTime() - started) / 1_000_000_000L;
+        return String.format(Locale.ROOT, "%d min %02d s", secs / 60, secs % 60);
+    }
+}

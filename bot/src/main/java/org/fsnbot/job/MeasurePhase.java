@@ -1,0 +1,77 @@
+package org.fsnbot.job;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Locale;
+import org.fsnbot.image.GuestImage;
+import org.fsnbot.image.GuestImages;
+import org.fsnbot.plan.Profile;
+import org.fsnbot.run.BootRecord;
+import org.fsnbot.run.InterleavedRunner;
+import org.fsnbot.run.RunResult;
+import org.fsnbot.run.Side;
+import org.fsnbot.stats.AdaptiveSampling;
+import org.fsnbot.stats.ChangeEstimator;
+import org.fsnbot.stats.MetricPolicy;
+import org.fsnbot.stats.Significance;
+import org.fsnbot.vm.AcceleratorProbe;
+import org.fsnbot.vm.Guest;
+import org.fsnbot.vm.Machine;
+
+/**
+ * Phase 5, boot and measure: the accelerator decided (KVM if a probe boot
+ * proves it works, else TCG, said in every reply), base and patched booted
+ * interleaved, more pairs while a verdict metric is open and the profile's
+ * budget allows, each look at alpha divided by the looks. A failed boot or
+ * gate ends the job without a comparison.
+ */
+public final class MeasurePhase {
+
+    private final AcceleratorProbe probe;
+    private final GuestImages images;
+    private final InterleavedRunner runner;
+    private final Path probeDir;
+
+    public MeasurePhase(AcceleratorProbe probe, GuestImages images, InterleavedRunner runner, Path probeDir) {
+        this.probe = probe;
+        this.images = images;
+        this.runner = runner;
+        this.probeDir = probeDir;
+    }
+
+    public Step<Measured> run(Imaged i, Path dir, JobJournal journal) throws IOException {
+        Built b = i.built();
+        Job job = b.applied().resolved().job();
+        Path baseImage = b.base().bzImage().orElseThrow();
+        AcceleratorProbe.Decision accel = probe.decide(baseImage, probeDir, () -> images.probe(probeDir));
+        journal.accelerator(accel);
+        Profile p = job.profile();
+        AdaptiveSampling plan = new AdaptiveSampling(p.bootsPerKernel(), p.maxBootsPerKernel(), Significance.ALPHA);
+        ChangeEstimator estimator = new ChangeEstimator(MetricPolicy.forProfile(p, plan.lookAlpha()));
+        InterleavedRunner.Pairing pairing = new InterleavedRunner.Pairing(
+                kernel(Side.BASE, baseImage, i.guest()), kernel(Side.PATCHED, b.patched().bzImage().orElseThrow(),
+                        i.guest()),
+                new Machine(accel.accel(), job.topology(), Duration.ofSeconds(p.bootTimeoutSeconds())),
+                dir.resolve("boots"));
+        RunResult run = runner.run(pairing, new InterleavedRunner.Budget(plan.initialBoots(), plan.maxBoots()),
+                (soFar, pairs) -> plan.wantsMore(estimator.compare(soFar.samples()), pairs),
+                journal::booted);
+        Booted booted = new Booted(i, accel, run);
+        if (run.failure().isPresent()) {
+            BootRecord f = run.failure().get();
+            String what = "the " + f.side().name().toLowerCase(Locale.ROOT) + " kernel failed to boot twice ("
+                    + f.outcome().status() + ", boot " + f.outcome().bootId() + ")";
+            return Step.stop(new Finding.InfrastructureFailed(f.outcome(), what), booted);
+        }
+        if (!run.gateFailures().isEmpty()) {
+            return Step.stop(new Finding.GateFailed(run.gateFailures()), booted);
+        }
+        // The last look again: a comparison is a pure function of the samples.
+        return Step.next(new Measured(booted, estimator.compare(run.samples()), plan));
+    }
+
+    private static InterleavedRunner.Kernel kernel(Side side, Path bzImage, GuestImage guest) {
+        return new InterleavedRunner.Kernel(side, new Guest(bzImage, guest.initrd(), guest.disk()));
+    }
+}

@@ -1,0 +1,65 @@
+package org.fsnbot.job;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.fsnbot.intake.PatchMail;
+import org.fsnbot.mail.Delivery;
+import org.fsnbot.mail.Reply;
+import org.fsnbot.mail.ReplyComposer;
+import org.fsnbot.mail.ReplyKind;
+import org.fsnbot.report.CommandAnswer;
+import org.fsnbot.report.JobFacts;
+import org.fsnbot.report.ReplyRenderer;
+
+/**
+ * Phase 7, reply: the finding rendered, addressed by the job's route
+ * (under the mail it answers, or a thread of its own), and handed to
+ * delivery, which writes the outbox and sends as configured. Answers to
+ * #fsnbot commands go out the same way.
+ */
+public final class ReplyPhase {
+
+    /** The reply written: its .eml and its body. */
+    public record Replied(Path eml, String body) {
+    }
+
+    private final ReplyRenderer renderer;
+    private final ReplyComposer composer;
+    private final Delivery delivery;
+
+    public ReplyPhase(ReplyRenderer renderer, ReplyComposer composer, Delivery delivery) {
+        this.renderer = renderer;
+        this.composer = composer;
+        this.delivery = delivery;
+    }
+
+    public Replied run(Job job, Ending end, JobFacts facts, long jobId) throws IOException {
+        Finding f = end.finding();
+        String body = f.render(renderer, facts);
+        Reply reply;
+        if (job.route() instanceof ReplyRoute.UnderMail u) {
+            reply = composer.compose(u.mail(), body);
+        } else if (job.route() instanceof ReplyRoute.NewThread t) {
+            reply = composer.composeNew(t.to(), facts.topic().subject(), body);
+        } else {
+            throw new IllegalArgumentException("job " + jobId + " has nobody to reply to");
+        }
+        Path eml = delivery.post(jobId, reply, f.kind(), new Delivery.Audience(f.nothingFound(), job.requested()));
+        return new Replied(eml, body);
+    }
+
+    /** Answers a mail's commands in its thread; someone asked, so it always goes out. */
+    public Path answer(PatchMail to, CommandAnswer answer, ReplyKind kind) throws IOException {
+        return delivery.post(null, composer.compose(to, renderer.commandAnswer(answer)), kind,
+                Delivery.Audience.ASKED);
+    }
+
+    /** Tells whoever asked for a run that it could not be made (no verdict, and why). */
+    public Path couldNotRun(PatchMail to, String commandLine, String why) throws IOException {
+        return answer(to, new CommandAnswer(List.of(new CommandAnswer.Item(commandLine, CommandAnswer.Outcome.ERROR,
+                "could-not-run", Map.of("why", why == null ? "unknown error" : why))), false),
+                ReplyKind.COMMAND_FAILED);
+    }
+}

@@ -1,0 +1,38 @@
+package org.fsnbot.job;
+
+import org.fsnbot.build.BuildResult;
+import org.fsnbot.run.BootRecord;
+import org.fsnbot.store.JobStore;
+import org.fsnbot.vm.AcceleratorProbe;
+
+/** A job's journal in the store: its row, builds and boots, as they happen. */
+final class StoreJournal implements JobJournal {
+
+    private final JobStore jobs;
+    private final long jobId;
+
+    StoreJournal(JobStore jobs, long jobId) {
+        this.jobs = jobs;
+        this.jobId = jobId;
+    }
+
+    @Override
+    public void applied(String baseCommit, String patchedCommit) {
+        jobs.setCommits(jobId, baseCommit, patchedCommit);
+    }
+
+    @Override
+    public void built(BuildResult b) {
+        jobs.saveBuild(jobId, b);
+    }
+
+    @Override
+    public void accelerator(AcceleratorProbe.Decision d) {
+        jobs.setAccelerator(jobId, d.accel().name(), d.reason());
+    }
+
+    @Override
+    public void booted(BootRecord b) {
+        jobs.saveBoot(jobId, b);
+    }
+}

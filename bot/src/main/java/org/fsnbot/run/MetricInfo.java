@@ -1,0 +1,20 @@
+package org.fsnbot.run;
+
+import java.util.Objects;
+
+/**
+ * How a metric reads: the heading of its table's row column ("mode",
+ * "Clients"), its unit, and which direction is better.
+ */
+public record MetricInfo(String label, String unit, boolean lowerIsBetter) {
+
+    public MetricInfo {
+        Objects.requireNonNull(label, "label");
+        Objects.requireNonNull(unit, "unit");
+    }
+
+    /** Rates ("ops/s") are summarised with the harmonic mean, everything else with the arithmetic one. */
+    public boolean isRate() {
+        return unit.endsWith("/s");
+    }
+}

@@ -1,0 +1,31 @@
+package org.fsnbot.store;
+
+import java.util.List;
+
+/** What a unit of work measures against its base: a series of patch mails, or another revision of the tree. */
+public sealed interface WorkTarget {
+
+    /**
+     * One revision of a series: its own mails (cover letter first, then
+     * the patches in order) and the patches its prerequisite-patch-id
+     * lines named, applied first.
+     */
+    record Series(int revision, List<String> messageIds, List<String> prerequisiteIds) implements WorkTarget {
+        public Series {
+            if (revision < 1) {
+                throw new IllegalArgumentException("revision must be >= 1");
+            }
+            messageIds = List.copyOf(messageIds);
+            prerequisiteIds = List.copyOf(prerequisiteIds);
+        }
+    }
+
+    /** A revision of the base's tree (a watched branch's head, #fsnbot test or compare). */
+    record Revision(String head) implements WorkTarget {
+        public Revision {
+            if (head == null || head.isBlank()) {
+                throw new IllegalArgumentException("a revision target needs a head");
+            }
+        }
+    }
+}

@@ -1,0 +1,83 @@
+package org.fsnbot.work;
+
+import java.io.IOException;
+import java.util.Optional;
+import org.fsnbot.intake.MalformedMailException;
+import org.fsnbot.intake.PatchMail;
+import org.fsnbot.job.JobOutcome;
+import org.fsnbot.job.JobRunner;
+import org.fsnbot.job.ReplyPhase;
+import org.fsnbot.store.Work;
+import org.fsnbot.store.WorkQueue;
+import org.fsnbot.store.WorkState;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Takes queued work one unit at a time (one measurement at a time on a
+ * runner: two would disturb each other's numbers) and runs it as a job.
+ * Work that throws is recorded as failed with the error and never produces
+ * a verdict; whoever asked for it is told why.
+ */
+public final class QueueWorker {
+
+    private static final Logger log = LoggerFactory.getLogger(QueueWorker.class);
+
+    private final WorkQueue queue;
+    private final JobPlanner planner;
+    private final JobRunner runner;
+    private final ReplyPhase replies;
+
+    public QueueWorker(WorkQueue queue, JobPlanner planner, JobRunner runner, ReplyPhase replies) {
+        this.queue = queue;
+        this.planner = planner;
+        this.runner = runner;
+        this.replies = replies;
+    }
+
+    /** After a restart: work a killed process left running goes back to the queue. */
+    public int recover() {
+        int n = queue.requeueRunning();
+        if (n > 0) {
+            log.info("{} unit(s) left running by a previous process requeued", n);
+        }
+        return n;
+    }
+
+    /** Runs queued work until the queue is empty; returns how many units ran. */
+    public int drain() {
+        int n = 0;
+        for (Optional<Work> w = queue.claimNext(); w.isPresent(); w = queue.claimNext()) {
+            runOne(w.get());
+            n++;
+        }
+        return n;
+    }
+
+    private void runOne(Work w) {
+        log.info("#{} {} {}", w.id(), w.kind(), w.title());
+        try {
+            JobOutcome o = runner.run(planner.plan(w));
+            queue.finish(w.id(), WorkState.DONE, o.jobId(), o.kind() + o.verdict().map(v -> ": " + v.text())
+                    .orElse(""));
+            log.info("#{} done: {} -> {}", w.id(), o.kind(), o.eml());
+        } catch (IOException | RuntimeException | MalformedMailException e) {
+            queue.finish(w.id(), WorkState.FAILED, null, e.toString());
+            log.warn("#{} failed (no verdict): {}", w.id(), e.toString());
+            answerFailure(w, e);
+        }
+    }
+
+    /** Someone asked for this unit and was told it was accepted: they hear that it could not run, and why. */
+    private void answerFailure(Work w, Exception e) {
+        try {
+            Optional<PatchMail> to = planner.answerTo(w);
+            if (to.isPresent()) {
+                String line = w.item().options().command();
+                replies.couldNotRun(to.get(), line.isEmpty() ? w.title() : line, e.getMessage());
+            }
+        } catch (IOException | RuntimeException | MalformedMailException again) {
+            log.warn("#{}: cannot answer the failure either: {}", w.id(), again.toString());
+        }
+    }
+}

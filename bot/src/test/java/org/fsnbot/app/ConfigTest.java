@@ -1,0 +1,68 @@
+package org.fsnbot.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import org.fsnbot.plan.Topology;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ConfigTest {
+
+    @Test
+    void theEmbeddedDefaultsFollowLoreAndTheFsnotifyBranch() throws Exception {
+        Config c = Config.load(Optional.empty());
+        assertThat(c.sources().inboxes()).extracting(i -> i.url())
+                .containsExactly("https://lore.kernel.org/linux-fsdevel/");
+        assertThat(c.sources().allInbox()).isPresent();
+        assertThat(c.sources().bases().get(0).rev()).isEqualTo("fsnotify");
+        assertThat(c.polling().pollMinutes()).isEqualTo(10);
+        assertThat(c.mailing().treeReportTo()).containsExactly(c.mailing().from());
+    }
+
+    @Test
+    void theJobDefaultsAreTypedWhenLoaded() throws Exception {
+        Config c = Config.load(Optional.empty());
+        assertThat(c.jobs().profile().name()).isEqualTo("quick");
+        assertThat(c.jobs().topology()).isEqualTo(Topology.DEFAULT);
+    }
+
+    @Test
+    void aFileOverridesKeysAndReplacesListsWhole(@TempDir Path tmp) throws Exception {
+        Path f = tmp.resolve("c.yaml");
+        Files.writeString(f, "pollMinutes: 3\ninboxes:\n  - name: local\n    url: /srv/inbox\n");
+        Config c = Config.load(Optional.of(f));
+        assertThat(c.polling().pollMinutes()).isEqualTo(3);
+        assertThat(c.sources().inboxes()).hasSize(1);
+        assertThat(c.sources().inboxes().get(0).httpUrl()).isEmpty();
+        assertThat(c.sources().bases()).hasSize(2);
+    }
+
+    @Test
+    void anUnknownKeyIsRefusedByName(@TempDir Path tmp) throws Exception {
+        Path typo = Files.writeString(tmp.resolve("typo.yaml"), "pollMinuts: 3\n");
+        assertThatThrownBy(() -> Config.load(Optional.of(typo))).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("pollMinuts");
+    }
+
+    @Test
+    void aValueOutOfRangeIsRefusedWithTheRule(@TempDir Path tmp) throws Exception {
+        Path zero = Files.writeString(tmp.resolve("zero.yaml"), "pollMinutes: 0\n");
+        assertThatThrownBy(() -> Config.load(Optional.of(zero))).hasMessageContaining("pollMinutes must be >= 1");
+        Path badName = Files.writeString(tmp.resolve("name.yaml"), "inboxes:\n  - name: \"a b\"\n    url: /x\n");
+        assertThatThrownBy(() -> Config.load(Optional.of(badName))).hasMessageContaining("inbox name");
+        Path badTopology = Files.writeString(tmp.resolve("topology.yaml"), "topology: \"sockets=3,nodes=2\"\n");
+        assertThatThrownBy(() -> Config.load(Optional.of(badTopology))).hasMessageContaining("topology");
+        Path badProfile = Files.writeString(tmp.resolve("profile.yaml"), "profile: nonesuch\n");
+        assertThatThrownBy(() -> Config.load(Optional.of(badProfile))).hasMessageContaining("no such profile");
+    }
+
+    @Test
+    void aMissingFileIsRefused(@TempDir Path tmp) {
+        assertThatThrownBy(() -> Config.load(Optional.of(tmp.resolve("missing.yaml"))))
+                .hasMessageContaining("no such file");
+    }
+}

@@ -1,0 +1,79 @@
+package org.fsnbot.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import org.fsnbot.intake.EpochWriter;
+import org.fsnbot.mail.DeliveryHooks;
+import org.fsnbot.store.Store;
+import org.fsnbot.store.WorkState;
+import org.fsnbot.testing.MiniTree;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** One poll of `fsnbot run` on local inboxes and a small tree, wired as the application wires it. */
+class RunLoopTest {
+
+    @Test
+    void aMessageInTwoFollowedInboxesIsQueuedOnce(@TempDir Path tmp) throws Exception {
+        Path tree = MiniTree.create(tmp.resolve("linux"));
+        String patch = MiniTree.patch("<faster-1@example.org>", "Dev <dev@example.org>",
+                "[PATCH] fsnotify: make it faster");
+        for (String inbox : List.of("one", "two")) {
+            try (EpochWriter w = new EpochWriter(tmp.resolve(inbox).resolve("git/0.git"))) {
+                w.append(patch.getBytes(StandardCharsets.UTF_8));
+            }
+        }
+        Path cfg = Files.writeString(tmp.resolve("fsnbot.yaml"), String.join("\n",
+                "home: \"" + tmp.resolve("home") + "\"",
+                "inboxes:",
+                "  - {name: one, url: \"" + tmp.resolve("one") + "\"}",
+                "  - {name: two, url: \"" + tmp.resolve("two") + "\"}",
+                "allInbox: \"\"",
+                "bases:",
+                "  - {tree: \"" + tree + "\", rev: master}",
+                "watch: []",
+                ""));
+        Application app = Application.open(Config.load(Optional.of(cfg)), DeliveryHooks.NONE);
+        RunLoop.PollReport r = app.runLoop(true).poll();
+        assertThat(r.errors()).isEmpty();
+        assertThat(r.series().queued()).hasSize(1);
+        Store store = app.store();
+        assertThat(store.queue().all()).singleElement().satisfies(w -> {
+            assertThat(w.messageIds()).containsExactly("<faster-1@example.org>");
+            assertThat(w.state()).as("queue-only: nothing measured").isEqualTo(WorkState.QUEUED);
+            assertThat(w.base().orElseThrow().reason())
+                    .isEqualTo("no base-commit: line in the series; first configured base");
+        });
+        assertThat(store.count("seen_messages", "")).isEqualTo(1);
+        assertThat(store.count("inbox_epochs", "")).as("both inboxes were read").isEqualTo(2);
+        assertThat(app.runLoop(true).poll().series().queued()).as("nothing new the second time").isEmpty();
+    }
+
+    @Test
+    void anInboxThatCannotBeReadIsAnErrorAndTheOthersAreStillRead(@TempDir Path tmp) throws Exception {
+        Path tree = MiniTree.create(tmp.resolve("linux"));
+        try (EpochWriter w = new EpochWriter(tmp.resolve("good").resolve("git/0.git"))) {
+            w.append(MiniTree.patch("<p@example.org>", "Dev <dev@example.org>", "[PATCH] fsnotify: x")
+                    .getBytes(StandardCharsets.UTF_8));
+        }
+        Path cfg = Files.writeString(tmp.resolve("fsnbot.yaml"), String.join("\n",
+                "home: \"" + tmp.resolve("home") + "\"",
+                "inboxes:",
+                "  - {name: missing, url: \"" + tmp.resolve("missing") + "\"}",
+                "  - {name: good, url: \"" + tmp.resolve("good") + "\"}",
+                "allInbox: \"\"",
+                "bases:",
+                "  - {tree: \"" + tree + "\", rev: master}",
+                "watch: []",
+                ""));
+        RunLoop.PollReport r = Application.open(Config.load(Optional.of(cfg)), DeliveryHooks.NONE).runLoop(true)
+                .poll();
+        assertThat(r.errors()).singleElement().satisfies(e -> assertThat(e).startsWith("missing: "));
+        assertThat(r.series().queued()).hasSize(1);
+    }
+}

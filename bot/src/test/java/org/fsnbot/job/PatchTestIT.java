@@ -1,0 +1,225 @@
+package org.fsnbot.job;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import jakarta.mail.Message;
+import jakarta.mail.Session;
+import jakarta.mail.internet.InternetAddress;
+import jakarta.mail.internet.MimeMessage;
+import java.io.ByteArrayInputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Properties;
+import java.util.Optional;
+import org.fsnbot.app.Application;
+import org.fsnbot.app.Config;
+import org.fsnbot.app.Home;
+import org.fsnbot.intake.MboxReader;
+import org.fsnbot.intake.PatchSeries;
+import org.fsnbot.mail.DeliveryHooks;
+import org.fsnbot.mail.MailSettings;
+import org.fsnbot.mail.ReplyKind;
+import org.fsnbot.plan.Base;
+import org.fsnbot.plan.Profile;
+import org.fsnbot.plan.Topology;
+import org.fsnbot.stats.MetricNoise;
+import org.fsnbot.stats.Verdict;
+import org.fsnbot.store.CalibrationKey;
+import org.fsnbot.store.Store;
+import org.fsnbot.testing.ExampleVariants;
+import org.fsnbot.testing.KernelFixture;
+import org.fsnbot.testing.Repo;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The whole slice for real: Debian's linux-source-6.12 built with our
+ * fragment, base and patched kernels booted in QEMU with two NUMA nodes,
+ * the quick profile measured, the reply written. The first test pays for
+ * the cold base build; the others reuse it.
+ */
+@Tag("e2e")
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class PatchTestIT {
+
+    private static Application app;
+    private static JobRunner pipeline;
+
+    @BeforeAll
+    static void wire(@TempDir Path tmp) throws Exception {
+        app = e2eApplication(tmp.resolve("outbox"));
+        pipeline = app.jobRunner();
+    }
+
+    /** fsnbot on the shared e2e home (the kernel builds are kept there), replies to outbox. */
+    static Application e2eApplication(Path outbox) throws Exception {
+        Config c = Config.load(Optional.empty());
+        return Application.open(c.withHome(Home.at(KernelFixture.home()).withOutbox(outbox)).withMailing(
+                new Config.Mailing("fsnbot <fsnbot@fsnbot.test>", MailSettings.dryRun(), List.of())),
+                DeliveryHooks.NONE);
+    }
+
+    static Base kernelBase() {
+        return new Base(KernelFixture.tree().toString(), base(), "named on the command line");
+    }
+
+    /** The job `fsnbot test-patch --mbox <mbox>` makes. */
+    static Job request(Path mbox, Profile profile) throws Exception {
+        PatchSeries series = new MboxReader().readSeries(mbox);
+        return new Job(kernelBase(), new Candidate.Series(series, mbox), profile,
+                Topology.parse("sockets=2,cores=1,nodes=2"), new ReplyRoute.UnderMail(series.replyTarget()), true);
+    }
+
+    static String base() {
+        try {
+            return KernelFixture.base();
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** A small profile for the failure cases: they need a boot, not precision. */
+    static Profile tinyProfile(Path dir, int timeoutSeconds) throws Exception {
+        Path f = dir.resolve("tiny.json");
+        Files.writeString(f, "{\"name\":\"tiny\",\"description\":\"failure-path tests\",\"bootsPerKernel\":2,"
+                + "\"bootTimeoutSeconds\":" + timeoutSeconds + ",\"workloads\":[{\"name\":\"byte-write\",\"args\":"
+                + "[\"--modes\",\"none,parent\",\"--iterations\",\"2000\",\"--warmup\",\"10\",\"--reps\",\"1\"],"
+                + "\"verdictMetrics\":[\"ns_per_op\"]}]}");
+        return Profile.load(f.toString());
+    }
+
+    static MimeMessage parse(Path eml) throws Exception {
+        return new MimeMessage(Session.getInstance(new Properties()), new ByteArrayInputStream(Files.readAllBytes(eml)));
+    }
+
+    static void assertPlainEightyColumnMail(Path eml) throws Exception {
+        MimeMessage m = parse(eml);
+        assertThat(m.getContentType()).startsWith("text/plain").doesNotContainIgnoringCase("flowed");
+        for (String line : ((String) m.getContent()).split("\r?\n")) {
+            assertThat(line.length()).as(line).isLessThanOrEqualTo(80);
+        }
+    }
+
+    @Test
+    @Order(1)
+    void theExamplePatchIsCaughtAsARegression() throws Exception {
+        JobOutcome o = pipeline.run(request(Repo.exampleMbox(), Profile.load("quick")));
+        assertThat(o.kind()).isEqualTo(ReplyKind.REPORT);
+        assertThat(o.verdict()).contains(Verdict.REGRESSION);
+
+        MimeMessage m = parse(o.eml());
+        String patchId = "<20261130084519.1-fsnbot-example@fsnbot.invalid>";
+        assertThat(m.getSubject()).isEqualTo(
+                "Re: [PATCH] fsnotify: revalidate children's parent-watched flags on every parent event");
+        assertThat(m.getHeader("In-Reply-To", null)).isEqualTo(patchId);
+        assertThat(m.getHeader("References", null)).contains(patchId);
+        assertThat(addresses(m, Message.RecipientType.TO)).containsExactly("fsnbot-example@fsnbot.invalid");
+        assertThat(addresses(m, Message.RecipientType.CC)).containsExactly("fsnotify-maintainer@example.org",
+                "fsnotify-reviewer@example.org", "linux-fsdevel@example.org");
+        assertPlainEightyColumnMail(o.eml());
+
+        String body = (String) m.getContent();
+        assertThat(body.split("\r?\n")[2]).isEqualTo("fsnbot measured this patch against its base: REGRESSION");
+        // The interval's level depends on how many looks the profile allows (0.05 / looks).
+        assertThat(body).containsPattern("(?m)^  mode +base +patched +change +\\d+(\\.\\d)?% CI +verdict$");
+        for (String mode : List.of("none", "other", "parent", "parent-nomatch")) {
+            assertThat(body).containsPattern("(?m)^  " + mode + " +[\\d.]+ +[\\d.]+ +[-+][\\d.]+% +\\[");
+        }
+        assertThat(body).containsPattern("(?m)^  Clients +base +patched +change +\\d+(\\.\\d)?% CI +verdict$");
+        // The example costs ~10x per event; under TCG noise each client row
+        // should resolve it, and at least one must.
+        assertThat(body).containsPattern("(?m)^  1 +[\\d.]+ +[\\d.]+ +\\+\\d")
+                .containsPattern("(?m)^  2 +[\\d.]+ +[\\d.]+ +\\+\\d")
+                .containsPattern("(?m)^  [12] +[\\d.]+ +[\\d.]+ +\\+\\d.*regression$");
+        assertThat(body).containsPattern("Runner: +(TCG \\(emulated: figures measure the pipeline|KVM)");
+
+        Store store = app.store();
+        assertThat(store.count("boots", "job_id = ? AND status = 'OK'", o.jobId())).isGreaterThanOrEqualTo(6);
+        assertThat(store.count("boots", "job_id = ? AND status = 'OK' AND guest_info NOT LIKE ?", o.jobId(),
+                "%\"nodes_online\":\"0-1\"%")).as("every guest saw two NUMA nodes").isZero();
+        assertThat(store.count("outgoing_mail", "job_id = ?", o.jobId())).isEqualTo(1);
+    }
+
+    @Test
+    @Order(2)
+    void aPatchThatDoesNotApplyGetsAReplyNamingTheHunkAndNoVerdict(@TempDir Path dir) throws Exception {
+        JobOutcome o = pipeline.run(request(ExampleVariants.notApplying(dir), Profile.load("quick")));
+        assertThat(o.kind()).isEqualTo(ReplyKind.DOES_NOT_APPLY);
+        assertThat(o.verdict()).isEmpty();
+        assertThat(o.body()).contains("does not apply to base 19b9592301b6")
+                .containsPattern("First failing file/hunk: fs/notify/fsnotify.c:\\d+")
+                .doesNotContain("REGRESSION", "inconclusive");
+        assertPlainEightyColumnMail(o.eml());
+    }
+
+    @Test
+    @Order(3)
+    void aBuildFailureQuotesTheCompilerAndReusesTheBaseBuild(@TempDir Path dir) throws Exception {
+        JobOutcome o = pipeline.run(request(ExampleVariants.notCompiling(dir), Profile.load("quick")));
+        assertThat(o.kind()).isEqualTo(ReplyKind.BUILD_FAILURE);
+        assertThat(o.verdict()).isEmpty();
+        assertThat(o.body()).contains("could not build the patched kernel", "error:", "parent_interested_typo");
+        long quoted = Arrays.stream(o.body().split("\n")).filter(l -> l.startsWith("  ") && l.contains("error")).count();
+        assertThat(quoted).isBetween(1L, 40L);
+        assertPlainEightyColumnMail(o.eml());
+        Store store = app.store();
+        assertThat(store.count("builds", "job_id = ? AND label = 'base' AND reused", o.jobId())).isEqualTo(1);
+    }
+
+    @Test
+    @Order(4)
+    void aPanickingKernelIsAnInfrastructureFailureWithItsConsoleKept(@TempDir Path dir) throws Exception {
+        JobOutcome o = pipeline.run(request(ExampleVariants.panicking(dir), tinyProfile(dir, 120)));
+        assertThat(o.kind()).isEqualTo(ReplyKind.INFRASTRUCTURE_FAILURE);
+        assertThat(o.verdict()).isEmpty();
+        assertThat(o.body().replaceAll("\\s+", " ")).contains("infrastructure failure", "Kernel panic",
+                "failed to boot twice (PANIC, boot patched-").doesNotContain("REGRESSION", "inconclusive");
+        Store store = app.store();
+        assertThat(store.count("boots", "job_id = ? AND status = 'PANIC'", o.jobId())).isEqualTo(2);
+        assertThat(store.count("boots", "job_id = ? AND status = 'PANIC' AND console_tail LIKE ?", o.jobId(),
+                "%fsnbot: deliberate test panic%")).isEqualTo(2);
+        assertThat(store.count("verdicts", "job_id = ?", o.jobId())).isZero();
+        // The base build was reused and the patched one rebuilt only a few files.
+        assertThat(store.count("builds", "job_id = ? AND label = 'base' AND reused", o.jobId())).isEqualTo(1);
+        assertThat(store.count("builds", "job_id = ? AND label = 'patched' AND objects_compiled < 20", o.jobId()))
+                .isEqualTo(1);
+    }
+
+    @Test
+    @Order(5)
+    void aHangingKernelTimesOutIntoAnInfrastructureFailure(@TempDir Path dir) throws Exception {
+        JobOutcome o = pipeline.run(request(ExampleVariants.hanging(dir), tinyProfile(dir, 45)));
+        assertThat(o.kind()).isEqualTo(ReplyKind.INFRASTRUCTURE_FAILURE);
+        assertThat(o.body().replaceAll("\\s+", " ")).contains("failed to boot twice (TIMEOUT, boot patched-", "(hang)");
+        assertThat(app.store().count("boots", "job_id = ? AND status = 'TIMEOUT'", o.jobId())).isEqualTo(2);
+        assertThat(app.store().count("verdicts", "job_id = ?", o.jobId())).isZero();
+    }
+
+    @Test
+    @Order(6)
+    void calibrationFilesEachMetricsNoiseForThisRunner(@TempDir Path dir) throws Exception {
+        Profile tiny = tinyProfile(dir, 120);
+        Topology topology = Topology.parse("sockets=2,cores=1,nodes=2");
+        Calibrator.Calibration c = app.calibrator().run(kernelBase(), tiny, topology, 3);
+        assertThat(c.noise()).extracting(n -> n.key().variant()).contains("none", "parent");
+        assertThat(c.noise()).allSatisfy(n -> {
+            assertThat(n.boots()).isEqualTo(6);
+            assertThat(n.cvPct()).isPositive().isLessThan(100);
+        });
+        assertThat(c.aa().verdictMetrics()).hasSize(2);
+        List<MetricNoise> filed = app.store().calibrations().noiseFor(new CalibrationKey(RunnerName.get(),
+                c.accelerator(), topology.toString(), "tiny"));
+        assertThat(filed).hasSameSizeAs(c.noise());
+    }
+
+    private static List<String> addresses(MimeMessage m, Message.RecipientType t) throws Exception {
+        return Arrays.stream(m.getRecipients(t)).map(a -> ((InternetAddress) a).getAddress()).toList();
+    }
+}

@@ -1,0 +1,90 @@
+package org.fsnbot.work;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import org.fsnbot.exec.CommandRunner;
+import org.fsnbot.git.Trees;
+import org.fsnbot.intake.TreeWatcher;
+import org.fsnbot.store.Store;
+import org.fsnbot.store.Work;
+import org.fsnbot.store.WorkKind;
+import org.fsnbot.store.WorkTarget;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A watched branch in a local bare repository: only fsnotify commits queue work, with the right range. */
+class TreeQueuerTest {
+
+    private static final String MAINTAINERS = String.join("\n",
+            "FSNOTIFY: FILESYSTEM NOTIFICATION INFRASTRUCTURE",
+            "M:\tJan Kara <jack@suse.cz>",
+            "F:\tfs/notify/",
+            "F:\tinclude/linux/fsnotify*.h",
+            "",
+            "EXT4 FILE SYSTEM",
+            "F:\tfs/ext4/",
+            "");
+
+    private final CommandRunner runner = new CommandRunner();
+
+    private String git(Path dir, String... args) throws IOException {
+        List<String> cmd = new java.util.ArrayList<>(List.of("git", "-c", "user.name=t", "-c", "user.email=t@t"));
+        cmd.addAll(List.of(args));
+        return runner.check(cmd, dir, Duration.ofMinutes(1)).outputText().trim();
+    }
+
+    private String commit(Path work, String file, String text, String msg) throws IOException {
+        Path f = work.resolve(file);
+        Files.createDirectories(f.getParent());
+        Files.writeString(f, text);
+        git(work, "add", file);
+        git(work, "commit", "-q", "-m", msg);
+        git(work, "push", "-q", "origin", "HEAD:refs/heads/fsnotify");
+        return git(work, "rev-parse", "HEAD");
+    }
+
+    @Test
+    void twoNewCommitsOneTouchingFsNotifyQueueExactlyOneComparison(@TempDir Path tmp) throws Exception {
+        Path bare = tmp.resolve("linux-fs.git");
+        git(tmp, "init", "-q", "--bare", bare.toString());
+        Path work = tmp.resolve("work");
+        git(tmp, "clone", "-q", bare.toString(), work.toString());
+        commit(work, "MAINTAINERS", MAINTAINERS, "MAINTAINERS");
+        String baseline = commit(work, "fs/notify/fsnotify.c", "int x;\n", "fsnotify: first");
+
+        Store store = Store.h2(tmp.resolve("db/fsnbot"));
+        TreeQueuer q = new TreeQueuer(new Trees(tmp.resolve("home")), new TreeWatcher(), store.intake(),
+                store.queue());
+        TreeQueuer.Watch w = new TreeQueuer.Watch(bare.toString(), "fsnotify");
+
+        assertThat(q.poll(w)).as("the first look only records the head").isEmpty();
+        assertThat(q.poll(w)).as("nothing new").isEmpty();
+
+        commit(work, "fs/notify/fsnotify.c", "int x;\nint y;\n", "fsnotify: second");
+        String head = commit(work, "fs/ext4/inode.c", "int z;\n", "ext4: unrelated");
+        Optional<Long> id = q.poll(w);
+        assertThat(id).isPresent();
+        List<Work> all = store.queue().all();
+        assertThat(all).hasSize(1);
+        Work work1 = all.get(0);
+        assertThat(work1.kind()).isEqualTo(WorkKind.TREE);
+        assertThat(work1.base().orElseThrow().rev()).isEqualTo(baseline);
+        assertThat(work1.item().target()).isEqualTo(new WorkTarget.Revision(head));
+        assertThat(work1.base().orElseThrow().tree()).isEqualTo(bare.toString());
+
+        commit(work, "fs/ext4/inode.c", "int z2;\n", "ext4: unrelated again");
+        assertThat(q.poll(w)).as("a commit outside fsnotify queues nothing").isEmpty();
+        String next = commit(work, "include/linux/fsnotify_backend.h", "#define A\n", "fsnotify: header");
+        assertThat(q.poll(w)).isPresent();
+        Work work2 = store.queue().all().get(1);
+        assertThat(work2.base().orElseThrow().rev()).as("compared with the last head queued for testing")
+                .isEqualTo(head);
+        assertThat(work2.item().target()).isEqualTo(new WorkTarget.Revision(next));
+    }
+}
