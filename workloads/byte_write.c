@@ -9,8 +9,8 @@
  * read_ns_per_op, and write_read_ratio.
  *
  * --bare runs the same loop with the harness bypassed (no mode setup, no
- * listener poll loop, no JSON helpers) but the same idle second thread,
- * to measure what the harness itself costs.
+ * listener poll loop) but the same idle second thread, to measure what
+ * the harness itself costs.
  */
 #define _GNU_SOURCE
 #include "harness.h"
@@ -22,11 +22,6 @@
 #include <sys/inotify.h>
 #include <time.h>
 #include <unistd.h>
-
-static const char usage[] =
-	"usage: byte-write [--workdir DIR] [--modes none,other,parent,parent-nomatch]\n"
-	"                  [--iterations N | --duration SECONDS] [--warmup N] [--reps N]\n"
-	"                  [--bare]\n";
 
 static void write_loop(int fd, long n)
 {
@@ -47,8 +42,7 @@ static void read_loop(int fd, long n)
 }
 
 /* Runs loop for the fixed work or time; returns ops and elapsed ns. */
-static long timed(void (*loop)(int, long), int fd, const struct hr_opts *o,
-		  uint64_t *elapsed)
+static long timed(void (*loop)(int, long), int fd, const struct hr_opts *o, uint64_t *elapsed)
 {
 	uint64_t start = hr_now_ns(), deadline;
 	long done = 0;
@@ -68,11 +62,12 @@ static long timed(void (*loop)(int, long), int fd, const struct hr_opts *o,
 	return done;
 }
 
-static int open_file(const char *dir, char *path, size_t len)
+static int open_file(const char *dir)
 {
+	char path[600];
 	int fd;
 
-	snprintf(path, len, "%s/file", dir);
+	snprintf(path, sizeof(path), "%s/file", dir);
 	fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0644);
 	if (fd < 0)
 		hr_die("open %s: %s", path, strerror(errno));
@@ -81,17 +76,17 @@ static int open_file(const char *dir, char *path, size_t len)
 	return fd;
 }
 
-static void run_mode(const struct hr_opts *o, enum hr_mode mode, int rep)
+static void run_mode(const struct hr_opts *o, const struct hr_case *c)
 {
 	struct hr_listener l;
-	char dir[512], path[600], params[128];
 	uint64_t wns, rns;
+	char dir[512];
 	long wn, rn;
 	int fd;
 
 	hr_make_workdir(o, dir, sizeof(dir));
-	fd = open_file(dir, path, sizeof(path));
-	hr_listener_start(&l, mode, dir, IN_MODIFY, hr_ncpus() > 1 ? 1 : -1);
+	fd = open_file(dir);
+	hr_listener_start(&l, c->mode, dir, IN_MODIFY, hr_ncpus() > 1 ? 1 : -1);
 	hr_pin_self(0);
 	write_loop(fd, o->warmup);
 	wn = timed(write_loop, fd, o, &wns);
@@ -99,15 +94,16 @@ static void run_mode(const struct hr_opts *o, enum hr_mode mode, int rep)
 	rn = timed(read_loop, fd, o, &rns);
 	hr_listener_stop(&l);
 
-	snprintf(params, sizeof(params), "\"writes\":%ld,\"reads\":%ld,\"events\":%llu",
-		 wn, rn, (unsigned long long)l.events);
-	struct hr_row r = { "byte-write", hr_mode_name(mode), "mode", hr_mode_name(mode), params, rep };
+	struct hr_row r = {
+		.row = hr_mode_name(c->mode),
+		.params = { HR_INT("writes", wn), HR_INT("reads", rn), HR_INT("events", l.events) },
+	};
 	double w = (double)wns / wn, rd = (double)rns / rn;
 
-	hr_result(&r, "ns_per_op", w, "ns", HR_LOWER);
-	hr_result(&r, "ops_per_s", 1e9 / w, "ops/s", HR_HIGHER);
-	hr_result(&r, "read_ns_per_op", rd, "ns", HR_LOWER);
-	hr_result(&r, "write_read_ratio", w / rd, "ratio", HR_LOWER);
+	hr_result(c, &r, "ns_per_op", w, "ns", HR_LOWER);
+	hr_result(c, &r, "ops_per_s", 1e9 / w, "ops/s", HR_HIGHER);
+	hr_result(c, &r, "read_ns_per_op", rd, "ns", HR_LOWER);
+	hr_result(c, &r, "write_read_ratio", w / rd, "ratio", HR_LOWER);
 	close(fd);
 	hr_remove_tree(dir);
 }
@@ -123,54 +119,69 @@ static void *idle_thread(void *arg)
 }
 
 /* The overhead reference: the loop with nothing of the harness around it. */
-static void run_bare(const struct hr_opts *o, int rep)
+static void run_bare(const struct hr_opts *o, const struct hr_case *c)
 {
-	char dir[512], path[600], params[64];
 	struct timespec a, b;
+	const char x = 'x';
+	char dir[512];
 	pthread_t t;
 	int fd, p[2];
-	const char c = 'x';
 
 	hr_make_workdir(o, dir, sizeof(dir));
-	fd = open_file(dir, path, sizeof(path));
+	fd = open_file(dir);
 	if (pipe(p))
 		hr_die("pipe: %s", strerror(errno));
-	pthread_create(&t, NULL, idle_thread, &p[0]);
+	if (pthread_create(&t, NULL, idle_thread, &p[0]))
+		hr_die("pthread_create");
 	hr_pin_self(0);
 	for (long i = 0; i < o->warmup; i++)
-		if (pwrite(fd, &c, 1, 0) != 1)
+		if (pwrite(fd, &x, 1, 0) != 1)
 			hr_die("pwrite");
 	clock_gettime(CLOCK_MONOTONIC, &a);
 	for (long i = 0; i < o->iterations; i++)
-		if (pwrite(fd, &c, 1, 0) != 1)
+		if (pwrite(fd, &x, 1, 0) != 1)
 			hr_die("pwrite");
 	clock_gettime(CLOCK_MONOTONIC, &b);
 	close(p[1]);
 	pthread_join(t, NULL);
 	close(p[0]);
-	/* Only the loop bypasses the harness; reporting it need not. */
-	snprintf(params, sizeof(params), "\"writes\":%ld", o->iterations);
-	struct hr_row r = { "byte-write", "bare", "mode", "bare", params, rep };
 
-	hr_result(&r, "ns_per_op",
-		  ((b.tv_sec - a.tv_sec) * 1e9 + (b.tv_nsec - a.tv_nsec)) / o->iterations, "ns", HR_LOWER);
+	/* Only the loop bypasses the harness; reporting it need not. */
+	struct hr_row r = { .mode = "bare", .row = "bare", .params = { HR_INT("writes", o->iterations) } };
+
+	hr_result(c, &r, "ns_per_op", ((b.tv_sec - a.tv_sec) * 1e9 + (b.tv_nsec - a.tv_nsec)) / o->iterations,
+		  "ns", HR_LOWER);
 	close(fd);
 	hr_remove_tree(dir);
 }
 
-int main(int argc, char **argv)
+static void *setup(struct hr_opts *o)
 {
-	struct hr_opts o;
-
-	hr_parse_opts(argc, argv, &o, usage);
-	hr_header("byte-write", &o, "IN_MODIFY");
-	if (o.bare) {
-		if (!o.iterations)
+	if (o->bare) {
+		if (!o->iterations)
 			hr_die("--bare is fixed-work: use --iterations");
-		for (int rep = 0; rep < o.reps; rep++)
-			run_bare(&o, rep);
-		return 0;
+		o->modes = HR_MODE_BIT(HR_MODE_NONE);
 	}
-	hr_each_mode(&o, run_mode);
-	return 0;
+	return NULL;
 }
+
+static void run(const struct hr_opts *o, const struct hr_case *c, void *state)
+{
+	(void)state;
+	if (o->bare)
+		run_bare(o, c);
+	else
+		run_mode(o, c);
+}
+
+const struct workload hr_workload = {
+	.name = "byte-write",
+	.usage = "usage: byte-write [--modes none,other,parent,parent-nomatch] [--bare]\n",
+	.label = "mode",
+	.mask = "IN_MODIFY",
+	.axes = HR_AXIS_MODES,
+	.modes = HR_ALL_MODES,
+	.default_modes = HR_ALL_MODES,
+	.setup = setup,
+	.run = run,
+};

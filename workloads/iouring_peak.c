@@ -35,10 +35,7 @@
 #define QD 32
 #define BS 512
 #define SPAN (256ull << 20)
-
-static const char usage[] =
-	"usage: iouring-peak [--workdir DIR] [--duration SECONDS] [--modes none,other]\n"
-	"                    [--variants irq,polled,device=/dev/nullb0] [--reps N]\n";
+#define MAX_SECONDS 64
 
 struct ring {
 	int fd;
@@ -46,6 +43,14 @@ struct ring {
 	unsigned int *cq_head, *cq_tail, *cq_mask;
 	struct io_uring_sqe *sqes;
 	struct io_uring_cqe *cqes;
+};
+
+/* The read target and the directory the other-mode mark goes on. */
+struct state {
+	char dir[512];
+	const char *device;
+	bool on_device;
+	int fd;
 };
 
 static int ring_setup(struct ring *r, bool polled)
@@ -91,6 +96,23 @@ static void queue_read(struct ring *r, int fd, void *buf, uint64_t *seed)
 	atomic_store_explicit((_Atomic unsigned int *)r->sq_tail, tail + 1, memory_order_release);
 }
 
+/* Reaps what completed; returns how many, or -errno of a failed read. */
+static long reap(struct ring *r)
+{
+	unsigned int head = *r->cq_head;
+	unsigned int tail = atomic_load_explicit((_Atomic unsigned int *)r->cq_tail, memory_order_acquire);
+	long n = 0;
+
+	for (; head != tail; head++, n++) {
+		struct io_uring_cqe *cqe = &r->cqes[head & *r->cq_mask];
+
+		if (cqe->res < 0)
+			return cqe->res;
+	}
+	atomic_store_explicit((_Atomic unsigned int *)r->cq_head, head, memory_order_release);
+	return n;
+}
+
 static int cmp_long(const void *a, const void *b)
 {
 	long x = *(const long *)a, y = *(const long *)b;
@@ -98,14 +120,25 @@ static int cmp_long(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* Runs the ring for duration seconds; returns the median per-second IOPS. */
+/* The median of per-second counts, the first second dropped as warm-up. */
+static double median_after_warmup(long *counts, long n)
+{
+	if (n < 2)
+		return 0;
+	qsort(counts + 1, n - 1, sizeof(counts[0]), cmp_long);
+	if ((n - 1) % 2)
+		return counts[1 + (n - 1) / 2];
+	return (counts[(n - 1) / 2] + counts[(n - 1) / 2 + 1]) / 2.0;
+}
+
+/* Runs the ring for duration seconds; returns the median per-second IOPS, 0 with *err set on failure. */
 static double run_ring(int fd, bool polled, double duration, int *err)
 {
 	struct ring r = { 0 };
-	void *buf;
+	long counts[MAX_SECONDS], n = 0, in_sec = 0;
 	uint64_t seed = 42, second;
-	long counts[64], n = 0, in_sec = 0;
 	int inflight = 0, rc;
+	void *buf;
 
 	*err = 0;
 	rc = ring_setup(&r, polled);
@@ -117,135 +150,137 @@ static double run_ring(int fd, bool polled, double duration, int *err)
 		hr_die("out of memory");
 	second = hr_now_ns();
 	/* Run until there is one full-second count per second asked for. */
-	while (n < (long)duration && n < 64) {
+	while (n < (long)duration && n < MAX_SECONDS && !*err) {
 		int to_submit = 0;
+		long done;
 
 		while (inflight + to_submit < QD) {
 			queue_read(&r, fd, buf, &seed);
 			to_submit++;
 		}
 		rc = syscall(__NR_io_uring_enter, r.fd, to_submit, 1, IORING_ENTER_GETEVENTS, NULL, 0);
-		if (rc < 0 && errno != EINTR) {
+		if (rc < 0 && errno != EINTR)
 			*err = errno;
-			break;
-		}
 		inflight += to_submit;
-		unsigned int head = *r.cq_head;
-		unsigned int tail = atomic_load_explicit((_Atomic unsigned int *)r.cq_tail,
-							 memory_order_acquire);
-
-		for (; head != tail; head++) {
-			struct io_uring_cqe *cqe = &r.cqes[head & *r.cq_mask];
-
-			if (cqe->res < 0) {
-				*err = -cqe->res;
-				goto out;
-			}
-			inflight--;
-			in_sec++;
-		}
-		atomic_store_explicit((_Atomic unsigned int *)r.cq_head, head, memory_order_release);
+		done = reap(&r);
+		if (done < 0)
+			*err = -done;
+		inflight -= done > 0 ? done : 0;
+		in_sec += done > 0 ? done : 0;
 		if (hr_now_ns() - second >= 1000000000ull) {
-			if (n < 64)
-				counts[n++] = in_sec;
+			counts[n++] = in_sec;
 			in_sec = 0;
 			second = hr_now_ns();
 		}
 	}
-out:
 	close(r.fd);
 	free(buf);
-	if (*err || n < 2)
-		return 0;
-	/* Drop the first second as warm-up; median of the rest. */
-	qsort(counts + 1, n - 1, sizeof(counts[0]), cmp_long);
-	if ((n - 1) % 2)
-		return counts[1 + (n - 1) / 2];
-	return (counts[(n - 1) / 2] + counts[(n - 1) / 2 + 1]) / 2.0;
+	return *err ? 0 : median_after_warmup(counts, n);
 }
 
-int main(int argc, char **argv)
+static void run(const struct hr_opts *o, const struct hr_case *c, void *state)
 {
-	const char *device = "/dev/nullb0";
-	char dir[512], file[600], params[200], *d;
-	struct hr_opts o;
-	bool use_device;
-	int fd;
+	static const char *const engines[] = { "irq", "polled" };
+	struct state *s = state;
+	bool some = hr_has_variant(o, "irq") || hr_has_variant(o, "polled");
 
-	hr_parse_opts(argc, argv, &o, usage);
-	if (o.duration <= 0)
-		o.duration = 4;
-	if (o.duration < 2)
-		hr_die("--duration must be >= 2 (one second of warm-up)");
-	if (o.modes == (1u << HR_MODE_COUNT) - 1)
-		o.modes = (1u << HR_MODE_NONE) | (1u << HR_MODE_OTHER);
-	if (o.modes & ~((1u << HR_MODE_NONE) | (1u << HR_MODE_OTHER)))
-		hr_die("iouring-peak runs modes none and other only");
-	d = strstr(o.extra, "device=");
-	if (d) {
-		device = d + 7;
-		d = strchr(d, ',');
-		if (d)
-			*d = '\0';
-	}
-	use_device = access(device, R_OK) == 0;
-	hr_header("iouring-peak", &o, "IN_ACCESS (other mode)");
-	if (use_device) {
-		/* The other-mode mark goes on a directory of the device's filesystem. */
-		snprintf(dir, sizeof(dir), "/dev/fsnbot-iouring");
-		mkdir(dir, 0755);
-		fd = open(device, O_RDONLY | O_DIRECT);
-	} else {
-		static char page[1 << 20];
+	for (int polled = 0; polled < 2; polled++) {
+		const char *engine = engines[polled];
+		struct hr_listener l;
+		char row[64];
+		double iops;
+		int err;
 
-		hr_make_workdir(&o, dir, sizeof(dir));
-		snprintf(file, sizeof(file), "%s/data", dir);
-		fd = open(file, O_RDWR | O_CREAT | O_TRUNC, 0644);
-		for (unsigned long long off = 0; fd >= 0 && off < SPAN; off += sizeof(page))
-			if (write(fd, page, sizeof(page)) != sizeof(page))
-				hr_die("fill %s: %s", file, strerror(errno));
-	}
-	if (fd < 0)
-		hr_die("open target: %s", strerror(errno));
-
-	for (int rep = 0; rep < o.reps; rep++)
-		for (int m = 0; m < HR_MODE_COUNT; m++) {
-			if (!(o.modes & (1u << m)))
-				continue;
-			for (int polled = 0; polled < 2; polled++) {
-				const char *engine = polled ? "polled" : "irq";
-				struct hr_listener l;
-				char row[64];
-				double iops;
-				int err;
-
-				if ((strstr(o.extra, "irq") || strstr(o.extra, "polled")) && !strstr(o.extra, engine))
-					continue;
-				if (polled && !use_device) {
-					hr_skip("iouring-peak", engine, "polled I/O needs a block device target");
-					continue;
-				}
-				hr_listener_start(&l, m, dir, IN_ACCESS, -1);
-				hr_pin_self(0);
-				iops = run_ring(fd, polled, o.duration, &err);
-				hr_listener_stop(&l);
-				if (err) {
-					hr_skip("iouring-peak", engine, strerror(err));
-					continue;
-				}
-				snprintf(params, sizeof(params),
-					 "\"target\":\"%s\",\"engine\":\"%s\",\"qd\":%d,\"bs\":%d,\"duration_s\":%g",
-					 use_device ? device : "file", engine, QD, BS, o.duration);
-				snprintf(row, sizeof(row), "%s %s", hr_mode_name(m), engine);
-				struct hr_row r = { "iouring-peak", hr_mode_name(m), "mode engine", row, params, rep };
-
-				hr_result(&r, "iops", iops, "IO/s", HR_HIGHER);
-			}
+		if (some && !hr_has_variant(o, engine))
+			continue;
+		if (polled && !s->on_device) {
+			hr_skip(engine, "polled I/O needs a block device target");
+			continue;
 		}
-	close(fd);
-	if (!use_device)
-		hr_remove_tree(dir);
+		hr_listener_start(&l, c->mode, s->dir, IN_ACCESS, -1);
+		hr_pin_self(0);
+		iops = run_ring(s->fd, polled, o->duration, &err);
+		hr_listener_stop(&l);
+		if (err) {
+			hr_skip(engine, strerror(err));
+			continue;
+		}
+		snprintf(row, sizeof(row), "%s %s", hr_mode_name(c->mode), engine);
+		struct hr_row r = {
+			.row = row,
+			.params = { HR_STR("target", s->on_device ? s->device : "file"), HR_STR("engine", engine),
+				    HR_INT("qd", QD), HR_INT("bs", BS), HR_NUM("duration_s", o->duration) },
+		};
+
+		hr_result(c, &r, "iops", iops, "IO/s", HR_HIGHER);
+	}
+}
+
+static void fill_target(const char *file, int fd)
+{
+	static char page[1 << 20];
+
+	for (unsigned long long off = 0; off < SPAN; off += sizeof(page))
+		if (write(fd, page, sizeof(page)) != sizeof(page))
+			hr_die("writing %s: %s", file, strerror(errno));
+}
+
+static void *setup(struct hr_opts *o)
+{
+	struct state *s = hr_alloc(1, sizeof(*s));
+	const char *d = strstr(o->variants, "device=");
+	static char device[256] = "/dev/nullb0";
+	char file[600];
+
+	if (o->duration <= 0)
+		o->duration = 4;
+	if (o->duration < 2)
+		hr_die("--duration must be >= 2 (one second of warm-up)");
+	if (d)
+		snprintf(device, sizeof(device), "%.*s", (int)strcspn(d + 7, ","), d + 7);
+	s->device = device;
+	s->on_device = access(device, R_OK) == 0;
+	if (s->on_device) {
+		/* The other-mode mark goes on a directory of the device's filesystem. */
+		snprintf(s->dir, sizeof(s->dir), "/dev/fsnbot-iouring");
+		mkdir(s->dir, 0755);
+		s->fd = open(device, O_RDONLY | O_DIRECT);
+	} else {
+		hr_make_workdir(o, s->dir, sizeof(s->dir));
+		snprintf(file, sizeof(file), "%s/data", s->dir);
+		s->fd = open(file, O_RDWR | O_CREAT | O_TRUNC, 0644);
+		if (s->fd >= 0)
+			fill_target(file, s->fd);
+	}
+	if (s->fd < 0)
+		hr_die("open target: %s", strerror(errno));
+	return s;
+}
+
+static int teardown(const struct hr_opts *o, void *state)
+{
+	struct state *s = state;
+
+	(void)o;
+	close(s->fd);
+	if (s->on_device)
+		rmdir(s->dir);
 	else
-		rmdir(dir);
+		hr_remove_tree(s->dir);
+	free(s);
 	return 0;
 }
+
+const struct workload hr_workload = {
+	.name = "iouring-peak",
+	.usage = "usage: iouring-peak [--duration SECONDS] [--modes none,other]\n"
+		 "                    [--variants irq,polled,device=/dev/nullb0]\n",
+	.label = "mode engine",
+	.mask = "IN_ACCESS (other mode)",
+	.axes = HR_AXIS_MODES,
+	.modes = HR_MODE_BIT(HR_MODE_NONE) | HR_MODE_BIT(HR_MODE_OTHER),
+	.default_modes = HR_MODE_BIT(HR_MODE_NONE) | HR_MODE_BIT(HR_MODE_OTHER),
+	.setup = setup,
+	.run = run,
+	.teardown = teardown,
+};

@@ -19,10 +19,6 @@
 #include <sys/inotify.h>
 #include <unistd.h>
 
-static const char usage[] =
-	"usage: openclose-evpath [--workdir DIR] [--modes none,other,parent,parent-nomatch]\n"
-	"                        [--iterations N | --duration SECONDS] [--warmup N] [--reps N]\n";
-
 static void open_close(const char *path)
 {
 	int fd = open(path, O_RDONLY);
@@ -32,16 +28,45 @@ static void open_close(const char *path)
 	close(fd);
 }
 
-static void run_mode(const struct hr_opts *o, enum hr_mode mode, int rep)
+/* Latencies of one timed loop: fixed work or fixed time. */
+struct latencies {
+	uint64_t *ns;
+	size_t n;
+	uint64_t elapsed;
+};
+
+static struct latencies time_loop(const struct hr_opts *o, const char *path)
 {
-	size_t cap = o->iterations ? (size_t)o->iterations : 1 << 20, n = 0;
-	uint64_t *lat = malloc(cap * sizeof(*lat)), start, end, deadline;
-	char dir[512], path[600], params[160], row[64];
+	size_t cap = o->iterations ? (size_t)o->iterations : 1 << 20;
+	struct latencies l = { .ns = hr_alloc(cap, sizeof(uint64_t)) };
+	uint64_t start = hr_now_ns(), deadline = start + (uint64_t)(o->duration * 1e9);
+
+	while (o->iterations ? l.n < (size_t)o->iterations : !hr_deadline_passed(deadline)) {
+		uint64_t t0;
+
+		if (l.n == cap) {
+			cap *= 2;
+			l.ns = realloc(l.ns, cap * sizeof(*l.ns));
+			if (!l.ns)
+				hr_die("out of memory");
+		}
+		t0 = hr_now_ns();
+		open_close(path);
+		l.ns[l.n++] = hr_now_ns() - t0;
+	}
+	l.elapsed = hr_now_ns() - start;
+	qsort(l.ns, l.n, sizeof(*l.ns), hr_cmp_u64);
+	return l;
+}
+
+static void run(const struct hr_opts *o, const struct hr_case *c, void *state)
+{
+	char dir[512], path[600], row[64];
 	struct hr_listener l;
+	struct latencies lat;
 	int fd;
 
-	if (!lat)
-		hr_die("out of memory");
+	(void)state;
 	hr_make_workdir(o, dir, sizeof(dir));
 	snprintf(path, sizeof(path), "%s/file", dir);
 	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
@@ -49,49 +74,33 @@ static void run_mode(const struct hr_opts *o, enum hr_mode mode, int rep)
 		hr_die("create %s: %s", path, strerror(errno));
 	close(fd);
 
-	hr_listener_start(&l, mode, dir, IN_OPEN | IN_CLOSE_NOWRITE, hr_ncpus() > 1 ? 1 : -1);
+	hr_listener_start(&l, c->mode, dir, IN_OPEN | IN_CLOSE_NOWRITE, hr_ncpus() > 1 ? 1 : -1);
 	hr_pin_self(0);
 	for (long i = 0; i < o->warmup; i++)
 		open_close(path);
-	start = hr_now_ns();
-	deadline = start + (uint64_t)(o->duration * 1e9);
-	for (;;) {
-		uint64_t t0;
-
-		if (o->iterations ? n == (size_t)o->iterations : hr_deadline_passed(deadline))
-			break;
-		if (n == cap) {
-			cap *= 2;
-			lat = realloc(lat, cap * sizeof(*lat));
-			if (!lat)
-				hr_die("out of memory");
-		}
-		t0 = hr_now_ns();
-		open_close(path);
-		lat[n++] = hr_now_ns() - t0;
-	}
-	end = hr_now_ns();
+	lat = time_loop(o, path);
 	hr_listener_stop(&l);
 
-	qsort(lat, n, sizeof(*lat), hr_cmp_u64);
-	snprintf(params, sizeof(params), "\"fs\":\"%s\",\"iterations\":%zu,\"events\":%llu",
-		 hr_fs_name(dir), n, (unsigned long long)l.events);
-	snprintf(row, sizeof(row), "%s %s", hr_mode_name(mode), hr_fs_name(dir));
-	struct hr_row r = { "openclose-evpath", hr_mode_name(mode), "mode fs", row, params, rep };
+	snprintf(row, sizeof(row), "%s %s", hr_mode_name(c->mode), hr_fs_name(dir));
+	struct hr_row r = {
+		.row = row,
+		.params = { HR_STR("fs", hr_fs_name(dir)), HR_INT("iterations", lat.n), HR_INT("events", l.events) },
+	};
 
-	hr_result(&r, "p50_ns", (double)hr_percentile(lat, n, 50), "ns", HR_LOWER);
-	hr_result(&r, "p99_ns", (double)hr_percentile(lat, n, 99), "ns", HR_LOWER);
-	hr_result(&r, "ops_per_s", n * 1e9 / (end - start), "ops/s", HR_HIGHER);
-	free(lat);
+	hr_result(c, &r, "p50_ns", (double)hr_percentile(lat.ns, lat.n, 50), "ns", HR_LOWER);
+	hr_result(c, &r, "p99_ns", (double)hr_percentile(lat.ns, lat.n, 99), "ns", HR_LOWER);
+	hr_result(c, &r, "ops_per_s", lat.n * 1e9 / lat.elapsed, "ops/s", HR_HIGHER);
+	free(lat.ns);
 	hr_remove_tree(dir);
 }
 
-int main(int argc, char **argv)
-{
-	struct hr_opts o;
-
-	hr_parse_opts(argc, argv, &o, usage);
-	hr_header("openclose-evpath", &o, "IN_OPEN|IN_CLOSE_NOWRITE");
-	hr_each_mode(&o, run_mode);
-	return 0;
-}
+const struct workload hr_workload = {
+	.name = "openclose-evpath",
+	.usage = "usage: openclose-evpath [--modes none,other,parent,parent-nomatch]\n",
+	.label = "mode fs",
+	.mask = "IN_OPEN|IN_CLOSE_NOWRITE",
+	.axes = HR_AXIS_MODES,
+	.modes = HR_ALL_MODES,
+	.default_modes = HR_ALL_MODES,
+	.run = run,
+};

@@ -18,14 +18,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #define PER_GROUP 20
 #define MSG 100
 
-static const char usage[] =
-	"usage: pipe-messaging [--clients GROUPS,...|auto] [--iterations LOOPS] [--reps N]\n";
+/* The pipes of all groups: receiver r of group g reads pipes[g][r][0]. */
+struct groups {
+	int n;
+	long loops;
+	int (*pipes)[PER_GROUP][2];
+};
 
 static void full_write(int fd, const char *buf, size_t len)
 {
@@ -42,23 +45,12 @@ static void full_write(int fd, const char *buf, size_t len)
 	}
 }
 
-/* Children wait for the start pipe to close, so all begin together. */
-static void wait_start(int ready, int start)
-{
-	char c;
-
-	full_write(ready, "r", 1);
-	while (read(start, &c, 1) > 0)
-		;
-}
-
-static void receiver(int in, long msgs, int ready, int start)
+static void receive(int fd, long bytes)
 {
 	char buf[MSG];
 
-	wait_start(ready, start);
-	for (long got = 0; got < msgs * MSG;) {
-		ssize_t n = read(in, buf, sizeof(buf));
+	for (long got = 0; got < bytes;) {
+		ssize_t n = read(fd, buf, sizeof(buf));
 
 		if (n <= 0) {
 			if (n < 0 && errno == EINTR)
@@ -67,121 +59,93 @@ static void receiver(int in, long msgs, int ready, int start)
 		}
 		got += n;
 	}
-	_exit(0);
 }
 
-static void sender(const int *outs, long loops, int ready, int start)
+static void send_all(const int (*pipes)[2], long loops)
 {
 	char msg[MSG];
 
 	memset(msg, 'm', sizeof(msg));
-	wait_start(ready, start);
 	for (long i = 0; i < loops; i++)
 		for (int r = 0; r < PER_GROUP; r++)
-			full_write(outs[r], msg, sizeof(msg));
-	_exit(0);
+			full_write(pipes[r][1], msg, sizeof(msg));
 }
+
+/* Task ids: per group, PER_GROUP receivers then PER_GROUP senders. */
+static void member(int id, void *arg)
+{
+	struct groups *g = arg;
+	int group = id / (2 * PER_GROUP), k = id % (2 * PER_GROUP);
+
+	if (k < PER_GROUP)
+		receive(g->pipes[group][k][0], (long)PER_GROUP * g->loops * MSG);
+	else
+		send_all((const int (*)[2])g->pipes[group], g->loops);
+}
+
+static const struct hr_task_ops member_ops = { .run = member };
 
 static double run_groups(int groups, long loops)
 {
-	int nproc = groups * PER_GROUP * 2, ready[2], start[2];
-	pid_t *pids = calloc(nproc, sizeof(*pids));
-	int (*fds)[PER_GROUP][2] = calloc(groups, sizeof(*fds));
+	struct groups g = { .n = groups, .loops = loops, .pipes = hr_alloc(groups, sizeof(*g.pipes)) };
+	struct hr_tasks *t;
 	uint64_t t0;
-	int k = 0;
-	char c;
 
-	if (!pids || !fds || pipe(ready) || pipe(start))
-		hr_die("setup: %s", strerror(errno));
-	for (int g = 0; g < groups; g++) {
+	for (int i = 0; i < groups; i++)
 		for (int r = 0; r < PER_GROUP; r++)
-			if (pipe(fds[g][r]))
+			if (pipe(g.pipes[i][r]))
 				hr_die("pipe: %s", strerror(errno));
-		for (int r = 0; r < PER_GROUP; r++) {
-			pid_t p = fork();
-
-			if (p < 0)
-				hr_die("fork: %s", strerror(errno));
-			if (!p) {
-				close(start[1]);
-				receiver(fds[g][r][0], (long)PER_GROUP * loops, ready[1], start[0]);
-			}
-			pids[k++] = p;
-		}
-		for (int s = 0; s < PER_GROUP; s++) {
-			pid_t p = fork();
-			int outs[PER_GROUP];
-
-			if (p < 0)
-				hr_die("fork: %s", strerror(errno));
-			if (!p) {
-				close(start[1]);
-				for (int r = 0; r < PER_GROUP; r++)
-					outs[r] = fds[g][r][1];
-				sender(outs, loops, ready[1], start[0]);
-			}
-			pids[k++] = p;
-		}
-		for (int r = 0; r < PER_GROUP; r++)
-			close(fds[g][r][0]);
-	}
-	for (int i = 0; i < nproc; i++)
-		if (read(ready[0], &c, 1) != 1)
-			hr_die("child did not start");
+	t = hr_tasks_start(HR_PROCESSES, groups * 2 * PER_GROUP, &member_ops, &g);
+	hr_tasks_go(t);
 	t0 = hr_now_ns();
-	close(start[1]);
-	for (int i = 0; i < nproc; i++) {
-		int status;
-
-		if (waitpid(pids[i], &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status))
-			hr_die("child %d failed", pids[i]);
-	}
+	hr_tasks_wait(t);
 	double secs = (hr_now_ns() - t0) / 1e9;
 
-	for (int g = 0; g < groups; g++)
-		for (int r = 0; r < PER_GROUP; r++)
-			close(fds[g][r][1]);
-	close(ready[0]);
-	close(ready[1]);
-	close(start[0]);
-	free(pids);
-	free(fds);
+	for (int i = 0; i < groups; i++)
+		for (int r = 0; r < PER_GROUP; r++) {
+			close(g.pipes[i][r][0]);
+			close(g.pipes[i][r][1]);
+		}
+	free(g.pipes);
 	return secs;
 }
 
-int main(int argc, char **argv)
+static void run(const struct hr_opts *o, const struct hr_case *c, void *state)
 {
-	struct hr_opts o;
-	char *save = NULL;
+	char row[16];
 
-	hr_parse_opts(argc, argv, &o, usage);
-	if (!o.iterations)
-		hr_die("pipe-messaging is fixed-work: use --iterations");
-	if (!strcmp(o.clients, "auto")) {
-		char *p = o.clients;
+	(void)state;
+	snprintf(row, sizeof(row), "%d", c->clients);
+	struct hr_row r = {
+		.mode = "none",
+		.row = row,
+		.params = { HR_INT("groups", c->clients), HR_INT("loops", o->iterations),
+			    HR_INT("processes", c->clients * PER_GROUP * 2) },
+	};
 
-		for (int g = 1; g <= 4 * hr_ncpus(); g *= 2)
-			p += sprintf(p, "%s%d", g > 1 ? "," : "", g);
-	}
-	hr_header("pipe-messaging", &o, "none");
-	signal(SIGPIPE, SIG_IGN);
-	for (int rep = 0; rep < o.reps; rep++) {
-		char list[256];
-
-		snprintf(list, sizeof(list), "%s", o.clients);
-		for (char *t = strtok_r(list, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-			int groups = atoi(t);
-			char params[96], row[16];
-
-			if (groups < 1)
-				hr_die("bad group count '%s'", t);
-			snprintf(params, sizeof(params), "\"groups\":%d,\"loops\":%ld,\"processes\":%d",
-				 groups, o.iterations, groups * PER_GROUP * 2);
-			snprintf(row, sizeof(row), "%d", groups);
-			struct hr_row r = { "pipe-messaging", "none", "Amean", row, params, rep };
-
-			hr_result(&r, "total_s", run_groups(groups, o.iterations), "s", HR_LOWER);
-		}
-	}
-	return 0;
+	hr_result(c, &r, "total_s", run_groups(c->clients, o->iterations), "s", HR_LOWER);
 }
+
+static void auto_clients(char *list, size_t len)
+{
+	hr_powers_of_two(list, len, 4 * hr_ncpus(), false);
+}
+
+static void *setup(struct hr_opts *o)
+{
+	if (!o->iterations)
+		hr_die("fixed-work: use --iterations");
+	signal(SIGPIPE, SIG_IGN);
+	return NULL;
+}
+
+const struct workload hr_workload = {
+	.name = "pipe-messaging",
+	.usage = "usage: pipe-messaging [--clients GROUPS,...|auto] [--iterations LOOPS]\n",
+	.label = "Amean",
+	.mask = "none",
+	.axes = HR_AXIS_CLIENTS,
+	.auto_clients = auto_clients,
+	.setup = setup,
+	.run = run,
+};

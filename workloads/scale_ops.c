@@ -27,7 +27,6 @@
 #include <sys/inotify.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -39,12 +38,22 @@ enum op { OP_WRITE, OP_PWRITE, OP_READ, OP_PREAD, OP_OPEN, OP_UNLINK, OP_PIPE, O
 static const char *const op_names[OP_COUNT] = {
 	"write", "pwrite", "read", "pread", "open", "unlink", "pipe",
 };
+static const char *const layouts[] = { "shared", "per-task" };
+static const char *const kinds[] = { "process", "thread" };
+
+/* One case of the table: an operation, where its files are, what runs it. */
+struct variant {
+	enum op op;
+	bool per_task;
+	enum hr_task_kind kind;
+};
 
 struct counter {
 	_Atomic unsigned long ops;
 	char pad[64 - sizeof(unsigned long)];
 };
 
+/* Shared with task processes: the counters and the stop flag. */
 struct shared {
 	_Atomic int stop;
 	struct counter c[MAX_TASKS];
@@ -53,80 +62,80 @@ struct shared {
 struct task {
 	struct shared *sh;
 	enum op op;
-	int id;
-	char dir[600];
+	char path[700];
+	int fd;
+	int pipe[2];
 };
 
-static const char usage[] =
-	"usage: scale-ops [--workdir DIR] [--clients TASKS,...|auto] [--duration SECONDS]\n"
-	"                 [--variants OPS,LAYOUTS,KINDS] [--modes none,other] [--reps N]\n";
+struct state {
+	char base[512];
+};
 
-static void task_loop(struct task *t)
+static void task_prepare(int id, void *arg)
 {
-	char path[700], c = 'x';
-	int fd = -1, p[2];
+	struct task *t = (struct task *)arg + id;
 
-	snprintf(path, sizeof(path), "%s/t%d", t->dir, t->id);
 	if (t->op == OP_PIPE) {
-		if (pipe(p))
+		if (pipe(t->pipe))
 			hr_die("pipe: %s", strerror(errno));
 	} else if (t->op != OP_UNLINK) {
-		fd = open(path, O_RDWR | O_CREAT, 0644);
-		if (fd < 0 || pwrite(fd, "x", 1, 0) != 1)
-			hr_die("create %s: %s", path, strerror(errno));
+		t->fd = open(t->path, O_RDWR | O_CREAT, 0644);
+		if (t->fd < 0 || pwrite(t->fd, "x", 1, 0) != 1)
+			hr_die("create %s: %s", t->path, strerror(errno));
 	}
-	hr_pin_self(t->id);
-	while (!atomic_load_explicit(&t->sh->stop, memory_order_relaxed)) {
-		int r = 0;
-
-		switch (t->op) {
-		case OP_WRITE:
-			r = write(fd, &c, 1) == 1 ? 0 : -1;
-			/* Keep the file small, as will-it-scale's write1 does. */
-			if ((atomic_load_explicit(&t->sh->c[t->id].ops, memory_order_relaxed) & 4095) == 4095)
-				lseek(fd, 0, SEEK_SET);
-			break;
-		case OP_PWRITE:
-			r = pwrite(fd, &c, 1, 0) == 1 ? 0 : -1;
-			break;
-		case OP_READ:
-			if (read(fd, &c, 1) != 1)
-				r = lseek(fd, 0, SEEK_SET) < 0 ? -1 : 0;
-			break;
-		case OP_PREAD:
-			r = pread(fd, &c, 1, 0) == 1 ? 0 : -1;
-			break;
-		case OP_OPEN: {
-			int o = open(path, O_RDONLY);
-
-			r = o < 0 ? -1 : close(o);
-			break;
-		}
-		case OP_UNLINK: {
-			int o = open(path, O_WRONLY | O_CREAT, 0644);
-
-			r = o < 0 ? -1 : (close(o) || unlink(path));
-			break;
-		}
-		case OP_PIPE:
-			r = write(p[1], &c, 1) == 1 && read(p[0], &c, 1) == 1 ? 0 : -1;
-			break;
-		default:
-			r = -1;
-		}
-		if (r)
-			hr_die("%s: %s", op_names[t->op], strerror(errno));
-		atomic_fetch_add_explicit(&t->sh->c[t->id].ops, 1, memory_order_relaxed);
-	}
-	if (fd >= 0)
-		close(fd);
+	hr_pin_self(id);
 }
 
-static void *thread_main(void *arg)
+/* One operation; nonzero when it failed. */
+static int one_op(struct task *t, unsigned long done)
 {
-	task_loop(arg);
-	return NULL;
+	char c = 'x';
+	int o;
+
+	switch (t->op) {
+	case OP_WRITE:
+		/* Keep the file small, as will-it-scale's write1 does. */
+		if ((done & 4095) == 4095 && lseek(t->fd, 0, SEEK_SET) < 0)
+			return -1;
+		return write(t->fd, &c, 1) == 1 ? 0 : -1;
+	case OP_PWRITE:
+		return pwrite(t->fd, &c, 1, 0) == 1 ? 0 : -1;
+	case OP_READ:
+		return read(t->fd, &c, 1) == 1 || lseek(t->fd, 0, SEEK_SET) == 0 ? 0 : -1;
+	case OP_PREAD:
+		return pread(t->fd, &c, 1, 0) == 1 ? 0 : -1;
+	case OP_OPEN:
+		o = open(t->path, O_RDONLY);
+		return o < 0 ? -1 : close(o);
+	case OP_UNLINK:
+		o = open(t->path, O_WRONLY | O_CREAT, 0644);
+		return o < 0 ? -1 : close(o) || unlink(t->path);
+	case OP_PIPE:
+		return write(t->pipe[1], &c, 1) == 1 && read(t->pipe[0], &c, 1) == 1 ? 0 : -1;
+	default:
+		return -1;
+	}
 }
+
+static void task_run(int id, void *arg)
+{
+	struct task *t = (struct task *)arg + id;
+	struct counter *mine = &t->sh->c[id];
+
+	while (!atomic_load_explicit(&t->sh->stop, memory_order_relaxed)) {
+		if (one_op(t, atomic_load_explicit(&mine->ops, memory_order_relaxed)))
+			hr_die("%s: %s", op_names[t->op], strerror(errno));
+		atomic_fetch_add_explicit(&mine->ops, 1, memory_order_relaxed);
+	}
+	if (t->op == OP_PIPE) {
+		close(t->pipe[0]);
+		close(t->pipe[1]);
+	} else if (t->op != OP_UNLINK) {
+		close(t->fd);
+	}
+}
+
+static const struct hr_task_ops task_ops = { .prepare = task_prepare, .run = task_run };
 
 static unsigned long total(struct shared *sh, int n)
 {
@@ -145,14 +154,15 @@ static void sleep_ns(uint64_t ns)
 		;
 }
 
-/* Per-task ops/s, averaged over the sampled intervals. */
+/* Per-task ops/s, averaged over the sampled intervals after a warm-up (shorter for short runs). */
 static double measure(struct shared *sh, int tasks, double duration)
 {
 	uint64_t step = (uint64_t)(duration * 1e9 / INTERVALS), t0;
+	uint64_t warmup = (uint64_t)(duration * 1e9 / 2);
 	unsigned long before;
 	double sum = 0;
 
-	sleep_ns(WARMUP_NS);
+	sleep_ns(warmup < WARMUP_NS ? warmup : WARMUP_NS);
 	before = total(sh, tasks);
 	t0 = hr_now_ns();
 	for (int i = 0; i < INTERVALS; i++) {
@@ -169,146 +179,124 @@ static double measure(struct shared *sh, int tasks, double duration)
 	return sum / INTERVALS;
 }
 
-static double run_case(const char *base, enum op op, bool per_task, bool threads, int tasks,
-		       double duration)
+static double run_variant(const char *base, const struct variant *v, int tasks, double duration)
 {
-	struct shared *sh = mmap(NULL, sizeof(*sh), PROT_READ | PROT_WRITE,
-				 MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	struct task *t = calloc(tasks, sizeof(*t));
-	pthread_t *th = calloc(tasks, sizeof(*th));
-	pid_t *pid = calloc(tasks, sizeof(*pid));
-	double v;
+	struct shared *sh = mmap(NULL, sizeof(*sh), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	struct task *t = hr_alloc(tasks, sizeof(*t));
+	struct hr_tasks *running;
+	double per_task;
 
-	if (sh == MAP_FAILED || !t || !th || !pid)
-		hr_die("out of memory");
+	if (sh == MAP_FAILED)
+		hr_die("mmap: %s", strerror(errno));
 	for (int i = 0; i < tasks; i++) {
-		t[i] = (struct task){ .sh = sh, .op = op, .id = i };
-		if (per_task) {
-			snprintf(t[i].dir, sizeof(t[i].dir), "%s/d%d", base, i);
-			mkdir(t[i].dir, 0755);
-		} else {
-			snprintf(t[i].dir, sizeof(t[i].dir), "%s", base);
-		}
-		if (threads) {
-			pthread_create(&th[i], NULL, thread_main, &t[i]);
-		} else {
-			pid[i] = fork();
-			if (pid[i] < 0)
-				hr_die("fork: %s", strerror(errno));
-			if (!pid[i]) {
-				task_loop(&t[i]);
-				_exit(0);
-			}
-		}
+		char dir[600];
+
+		t[i] = (struct task){ .sh = sh, .op = v->op };
+		snprintf(dir, sizeof(dir), v->per_task ? "%s/d%d" : "%s", base, i);
+		if (v->per_task && mkdir(dir, 0755) && errno != EEXIST)
+			hr_die("mkdir %s: %s", dir, strerror(errno));
+		snprintf(t[i].path, sizeof(t[i].path), "%s/t%d", dir, i);
 	}
-	v = measure(sh, tasks, duration);
+	running = hr_tasks_start(v->kind, tasks, &task_ops, t);
+	hr_tasks_go(running);
+	per_task = measure(sh, tasks, duration);
 	atomic_store(&sh->stop, 1);
-	for (int i = 0; i < tasks; i++) {
-		if (threads) {
-			pthread_join(th[i], NULL);
-		} else {
-			int status;
-
-			if (waitpid(pid[i], &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status))
-				hr_die("task %d failed", i);
-		}
-	}
+	hr_tasks_wait(running);
 	munmap(sh, sizeof(*sh));
 	free(t);
-	free(th);
-	free(pid);
-	return v;
+	return per_task;
 }
 
-static bool has_token(const char *list, const char *name)
+/* Whether a category's name is selected: a category none of whose names are listed is not filtered. */
+static bool wanted(const struct hr_opts *o, const char *name, const char *const *all, int n)
 {
-	size_t n = strlen(name);
-
-	for (const char *p = list; (p = strstr(p, name)); p += n)
-		if ((p == list || p[-1] == ',') && (p[n] == ',' || p[n] == '\0'))
-			return true;
-	return false;
-}
-
-/* A category none of whose names appear in the list is not filtered. */
-static bool wanted(const char *list, const char *name, const char *const *all, int n)
-{
-	bool any = false;
-
 	for (int i = 0; i < n; i++)
-		if (has_token(list, all[i]))
-			any = true;
-	return !any || has_token(list, name);
+		if (hr_has_variant(o, all[i]))
+			return hr_has_variant(o, name);
+	return true;
 }
 
-int main(int argc, char **argv)
+/* The variants --variants selects; a pipe has no files, so no per-task layout. */
+static int variants(const struct hr_opts *o, struct variant *out)
 {
-	static const char *const layouts[] = { "shared", "per-task" };
-	static const char *const kinds[] = { "process", "thread" };
-	struct hr_opts o;
-	char base[512], list[256], *save = NULL;
+	int n = 0;
 
-	hr_parse_opts(argc, argv, &o, usage);
-	if (o.duration <= 0)
-		o.duration = 1;
-	if (!strcmp(o.clients, "auto")) {
-		char *p = o.clients;
-		int n = hr_ncpus();
+	for (int op = 0; op < OP_COUNT; op++)
+		for (int lay = 0; lay < 2; lay++)
+			for (int k = 0; k < 2; k++)
+				if (wanted(o, op_names[op], op_names, OP_COUNT) && wanted(o, layouts[lay], layouts, 2) &&
+				    wanted(o, kinds[k], kinds, 2) && !(op == OP_PIPE && lay))
+					out[n++] = (struct variant){ op, lay == 1, k ? HR_THREADS : HR_PROCESSES };
+	return n;
+}
 
-		for (int x = 1; x < n; x *= 2)
-			p += sprintf(p, "%d,", x);
-		sprintf(p, "%d", n);
+static void run(const struct hr_opts *o, const struct hr_case *c, void *state)
+{
+	struct state *s = state;
+	struct variant v[OP_COUNT * 4];
+	int nv = variants(o, v);
+	struct hr_listener l;
+
+	hr_listener_start(&l, c->mode, s->base, IN_MODIFY | IN_OPEN | IN_DELETE, -1);
+	for (int i = 0; i < nv; i++) {
+		const char *layout = v[i].op == OP_PIPE ? "-" : layouts[v[i].per_task];
+		const char *kind = kinds[v[i].kind == HR_THREADS];
+		char row[96];
+
+		snprintf(row, sizeof(row), "%s %s %s %s %d", hr_mode_name(c->mode), op_names[v[i].op], layout, kind,
+			 c->clients);
+		struct hr_row r = {
+			.row = row,
+			.params = { HR_STR("op", op_names[v[i].op]), HR_STR("layout", layout), HR_STR("kind", kind),
+				    HR_INT("tasks", c->clients), HR_NUM("duration_s", o->duration) },
+		};
+
+		hr_result(c, &r, "per_task_ops_s", run_variant(s->base, &v[i], c->clients, o->duration), "ops/s",
+			  HR_HIGHER);
 	}
-	/* Without --modes the harness selects every mode; here that means none. */
-	if (o.modes == (1u << HR_MODE_COUNT) - 1)
-		o.modes = 1u << HR_MODE_NONE;
-	if (o.modes & ~((1u << HR_MODE_NONE) | (1u << HR_MODE_OTHER)))
-		hr_die("scale-ops runs modes none and other only");
-	hr_header("scale-ops", &o, "IN_MODIFY|IN_OPEN|IN_DELETE (other mode)");
+	hr_listener_stop(&l);
+}
+
+static void auto_clients(char *list, size_t len)
+{
+	hr_powers_of_two(list, len, hr_ncpus(), true);
+}
+
+static void *setup(struct hr_opts *o)
+{
+	struct state *s = hr_alloc(1, sizeof(*s));
+
+	if (o->duration <= 0)
+		o->duration = 1;
+	for (int i = 0; i < o->nclient_counts; i++)
+		if (o->client_counts[i] > MAX_TASKS)
+			hr_die("at most %d tasks", MAX_TASKS);
 	signal(SIGPIPE, SIG_IGN);
-	hr_make_workdir(&o, base, sizeof(base));
-	for (int rep = 0; rep < o.reps; rep++)
-	for (int m = 0; m < HR_MODE_COUNT; m++) {
-		struct hr_listener l;
+	hr_make_workdir(o, s->base, sizeof(s->base));
+	return s;
+}
 
-		if (!(o.modes & (1u << m)))
-			continue;
-		hr_listener_start(&l, m, base, IN_MODIFY | IN_OPEN | IN_DELETE, -1);
-		for (int op = 0; op < OP_COUNT; op++) {
-			if (!wanted(o.extra, op_names[op], op_names, OP_COUNT))
-				continue;
-			for (int lay = 0; lay < 2; lay++) {
-				if (!wanted(o.extra, layouts[lay], layouts, 2) || (op == OP_PIPE && lay))
-					continue;
-				for (int k = 0; k < 2; k++) {
-					if (!wanted(o.extra, kinds[k], kinds, 2))
-						continue;
-					snprintf(list, sizeof(list), "%s", o.clients);
-					for (char *tok = strtok_r(list, ",", &save); tok;
-					     tok = strtok_r(NULL, ",", &save)) {
-						int tasks = atoi(tok);
-						char params[160], row[96];
-						const char *layout = op == OP_PIPE ? "-" : layouts[lay];
+static int teardown(const struct hr_opts *o, void *state)
+{
+	struct state *s = state;
 
-						if (tasks < 1 || tasks > MAX_TASKS)
-							hr_die("bad task count '%s'", tok);
-						snprintf(params, sizeof(params),
-							 "\"op\":\"%s\",\"layout\":\"%s\",\"kind\":\"%s\",\"tasks\":%d,\"duration_s\":%g",
-							 op_names[op], layout, kinds[k], tasks, o.duration);
-						snprintf(row, sizeof(row), "%s %s %s %s %d", hr_mode_name(m),
-							 op_names[op], layout, kinds[k], tasks);
-						struct hr_row r = { "scale-ops", hr_mode_name(m), "mode op dir kind tasks",
-								    row, params, rep };
-
-						hr_result(&r, "per_task_ops_s",
-							  run_case(base, op, lay == 1, k == 1, tasks, o.duration),
-							  "ops/s", HR_HIGHER);
-					}
-				}
-			}
-		}
-		hr_listener_stop(&l);
-	}
-	hr_remove_tree(base);
+	(void)o;
+	hr_remove_tree(s->base);
+	free(s);
 	return 0;
 }
+
+const struct workload hr_workload = {
+	.name = "scale-ops",
+	.usage = "usage: scale-ops [--clients TASKS,...|auto] [--duration SECONDS]\n"
+		 "                 [--variants OPS,LAYOUTS,KINDS] [--modes none,other]\n",
+	.label = "mode op dir kind tasks",
+	.mask = "IN_MODIFY|IN_OPEN|IN_DELETE (other mode)",
+	.axes = HR_AXIS_MODES | HR_AXIS_CLIENTS,
+	.modes = HR_MODE_BIT(HR_MODE_NONE) | HR_MODE_BIT(HR_MODE_OTHER),
+	.default_modes = HR_MODE_BIT(HR_MODE_NONE),
+	.auto_clients = auto_clients,
+	.setup = setup,
+	.run = run,
+	.teardown = teardown,
+};

@@ -11,8 +11,10 @@ import java.util.Set;
 /**
  * Turns the workloads' JSON lines into samples. A workload that exited
  * non-zero, or a line that does not parse, fails the whole boot: partial
- * results from a broken run are not data. Gate checks and skipped parts
- * are kept apart from the samples.
+ * results from a broken run are not data. The one exception is exit 1
+ * after failed gate checks: that is the gate saying the kernel lost
+ * events, which is a finding, not a broken run. Gate checks and skipped
+ * parts are kept apart from the samples.
  */
 public final class ResultParser {
 
@@ -33,6 +35,8 @@ public final class ResultParser {
         final List<String> gateFailures = new ArrayList<>();
         final List<String> skipped = new ArrayList<>();
         final Set<String> seen = new HashSet<>();
+        /** Workloads whose gate summary reported failed checks: their exit 1 is that finding. */
+        final Set<String> failedGates = new HashSet<>();
         String guest = "";
         boolean gateRan;
     }
@@ -60,12 +64,7 @@ public final class ResultParser {
             case "header" -> {
                 // The workload's description of itself; the facts that matter are in the guest line.
             }
-            case "exit" -> {
-                if (n.path("status").asInt(-1) != 0) {
-                    throw new BadResultsException("workload " + n.path("workload").asText() + " exited "
-                            + n.path("status").asInt(-1));
-                }
-            }
+            case "exit" -> exit(r, n);
             case "result" -> {
                 Sample s = sample(side, boot, n);
                 // Two results for one row would be averaged into one: a
@@ -79,9 +78,25 @@ public final class ResultParser {
             case "skip" -> r.skipped.add(n.path("workload").asText() + " " + n.path("what").asText() + ": "
                     + n.path("reason").asText());
             case "gate" -> gate(r, n, line);
-            case "gate-summary" -> r.gateRan = true;
+            case "gate-summary" -> {
+                r.gateRan = true;
+                if (n.path("failures").asInt(0) > 0) {
+                    r.failedGates.add(n.path("workload").asText());
+                }
+            }
             default -> throw new BadResultsException("unknown result line type: " + line);
         }
+    }
+
+    /** Exit status of the gate when its checks failed (the harness's own errors exit 2). */
+    static final int CHECKS_FAILED = 1;
+
+    private static void exit(Reading r, JsonNode n) throws BadResultsException {
+        int status = n.path("status").asInt(-1);
+        if (status == 0 || (status == CHECKS_FAILED && r.failedGates.contains(n.path("workload").asText()))) {
+            return;
+        }
+        throw new BadResultsException("workload " + n.path("workload").asText() + " exited " + status);
     }
 
     private static void gate(Reading r, JsonNode n, String line) throws BadResultsException {

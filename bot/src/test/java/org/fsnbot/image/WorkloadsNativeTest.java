@@ -1,6 +1,7 @@
 package org.fsnbot.image;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -18,6 +19,7 @@ import org.fsnbot.run.BootResults;
 import org.fsnbot.run.ResultParser;
 import org.fsnbot.run.Sample;
 import org.fsnbot.run.Side;
+import org.fsnbot.testing.Repo;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -38,11 +40,27 @@ class WorkloadsNativeTest {
     }
 
     private static List<String> run(String... args) throws Exception {
+        return runExiting(0, args);
+    }
+
+    /** Runs a workload that must exit with this status; its JSON lines, then the exit line the guest adds. */
+    private static List<String> runExiting(int status, String... args) throws Exception {
+        return jsonLines(exec(status, args), args[0]);
+    }
+
+    private static CommandResult exec(int status, String... args) throws Exception {
         List<String> cmd = new ArrayList<>(List.of(args));
         cmd.set(0, bin.resolve(args[0]).toString());
         CommandResult r = new CommandRunner().run(cmd, null, Duration.ofMinutes(3));
-        assertThat(r.ok()).as("%s: %s", args[0], r.outputText()).isTrue();
-        List<String> lines = r.output().stream().filter(l -> l.startsWith("{")).toList();
+        assertThat(r.timedOut()).isFalse();
+        assertThat(r.exitCode()).as("%s: %s", args[0], r.outputText()).isEqualTo(status);
+        return r;
+    }
+
+    private static List<String> jsonLines(CommandResult r, String workload) throws Exception {
+        int status = r.exitCode();
+        List<String> lines = new ArrayList<>(r.output().stream().filter(l -> l.startsWith("{")).toList());
+        lines.add("{\"type\":\"exit\",\"workload\":\"" + workload + "\",\"status\":" + status + "}");
         JsonNode header = JSON.readTree(lines.get(0));
         assertThat(header.path("type").asText()).isEqualTo("header");
         for (String field : List.of("cpus", "numa_nodes", "clocksource", "fs_type", "max_queued_events", "mask")) {
@@ -61,6 +79,39 @@ class WorkloadsNativeTest {
     }
 
     @Test
+    void theHarnessEscapesWhatItWritesIntoJson(@TempDir Path dir) throws Exception {
+        Path echo = dir.resolve("echo");
+        CommandResult built = new CommandRunner().run(List.of("gcc", "-O2", "-Wall", "-Wextra", "-Werror",
+                "-std=gnu11", "-o", echo.toString(), Repo.root().resolve("workloads/tests/echo.c").toString(),
+                Repo.root().resolve("workloads/harness.c").toString(), "-pthread"), null, Duration.ofMinutes(2));
+        assertThat(built.ok()).as(built.outputText()).isTrue();
+        String hostile = "a\"b\\c\td\u0001e}{";
+        CommandResult r = new CommandRunner().run(List.of(echo.toString(), "--reps", "1", "--variants", hostile),
+                null, Duration.ofMinutes(1));
+        assertThat(r.ok()).as(r.outputText()).isTrue();
+        List<String> lines = r.output().stream().filter(l -> l.startsWith("{")).toList();
+        assertThat(lines).hasSize(3);
+        for (String line : lines) {
+            assertThat(JSON.readTree(line).isObject()).as(line).isTrue();
+        }
+        JsonNode result = JSON.readTree(lines.get(1));
+        assertThat(result.path("row").asText()).isEqualTo(hostile);
+        assertThat(result.path("params").path("echo").asText()).isEqualTo(hostile);
+        assertThat(JSON.readTree(lines.get(2)).path("reason").asText()).isEqualTo(hostile);
+    }
+
+    @Test
+    void aWorkloadThatCannotRunExitsTwoAndSaysWhy(@TempDir Path dir) throws Exception {
+        CommandResult r = new CommandRunner().run(List.of(bin.resolve("scale-ops").toString(), "--modes", "parent"),
+                null, Duration.ofMinutes(1));
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.outputText()).contains("scale-ops: runs modes none,other only");
+        assertThatThrownBy(() -> new ResultParser().parse(Side.BASE, 0, List.of(
+                "{\"type\":\"exit\",\"workload\":\"scale-ops\",\"status\":1}")))
+                .as("exit 1 is only the gate's finding, after failed checks").hasMessageContaining("exited 1");
+    }
+
+    @Test
     void byteWriteEveryModeWithTheReadCompanionAndOnlyParentSeesEvents(@TempDir Path dir) throws Exception {
         List<String> out = run("byte-write", "--workdir", dir.toString(), "--iterations", "20000", "--warmup", "100",
                 "--reps", "1");
@@ -69,6 +120,9 @@ class WorkloadsNativeTest {
                         "read_ns_per_op", "write_read_ratio"));
         for (String line : out.subList(1, out.size())) {
             JsonNode n = JSON.readTree(line);
+            if (!n.path("type").asText().equals("result")) {
+                continue;
+            }
             long events = n.path("params").path("events").asLong();
             if (n.path("mode").asText().equals("parent")) {
                 assertThat(events).as("parent mode delivers events").isPositive();
@@ -176,9 +230,10 @@ class WorkloadsNativeTest {
     }
 
     @Test
-    void theGateFailsWhenItsWatchHasTheWrongMask(@TempDir Path dir) throws Exception {
-        BootResults p = new ResultParser().parse(Side.BASE, 0, run("fsnotify-gate", "--workdir",
-                dir.toString(), "--variants", "break-mask"));
+    void theGateFailsWhenItsWatchHasTheWrongMaskAndExitsOneSayingWhich(@TempDir Path dir) throws Exception {
+        CommandResult r = exec(1, "fsnotify-gate", "--workdir", dir.toString(), "--variants", "break-mask");
+        assertThat(r.outputText()).containsPattern("fsnotify-gate: \\d+ check\\(s\\) failed: inotify-create,");
+        BootResults p = new ResultParser().parse(Side.BASE, 0, jsonLines(r, "fsnotify-gate"));
         assertThat(p.gateFailures()).anySatisfy(f -> assertThat(f).startsWith("inotify-create"))
                 .anySatisfy(f -> assertThat(f).startsWith("inotify-overflow"));
         assertThat(p.gateFailures().size()).isGreaterThanOrEqualTo(6);
