@@ -11,7 +11,6 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -121,8 +120,7 @@ final class ConfigFile {
     }
 
     private static void merge(ObjectNode into, ObjectNode over) {
-        for (Iterator<Map.Entry<String, JsonNode>> it = over.fields(); it.hasNext();) {
-            Map.Entry<String, JsonNode> e = it.next();
+        for (Map.Entry<String, JsonNode> e : over.properties()) {
             JsonNode old = into.get(e.getKey());
             if (old instanceof ObjectNode o && e.getValue() instanceof ObjectNode n) {
                 merge(o, n);

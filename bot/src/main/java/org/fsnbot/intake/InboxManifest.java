@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.util.Iterator;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
@@ -38,8 +37,7 @@ public record InboxManifest(Map<Integer, Epoch> epochs) {
             throw new IOException("manifest is not a JSON object");
         }
         Map<Integer, Epoch> out = new TreeMap<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = root.fields(); it.hasNext();) {
-            Map.Entry<String, JsonNode> e = it.next();
+        for (Map.Entry<String, JsonNode> e : root.properties()) {
             Matcher m = EPOCH_PATH.matcher(e.getKey());
             if (m.matches()) {
                 int n = Integer.parseInt(m.group(1));

@@ -1,0 +1,114 @@
+package org.fsnbot;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.tngtech.archunit.core.domain.Dependency;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.TreeSet;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The package map of docs/architecture.md, held against the bytecode: a
+ * package uses only packages of earlier levels (data flows one way through
+ * the stages; no stage reaches back into an earlier one's callers), and
+ * packages of one level do not use each other.
+ */
+class ArchitectureTest {
+
+    /** Levels, earliest first; the order of docs/architecture.md. */
+    static final List<List<String>> LEVELS = List.of(
+            List.of("exec", "git"),
+            List.of("intake"),
+            List.of("plan"),
+            List.of("build"),
+            List.of("image"),
+            List.of("vm"),
+            List.of("run"),
+            List.of("stats"),
+            List.of("report"),
+            List.of("mail"),
+            List.of("store"),
+            List.of("job"),
+            List.of("commands", "work"),
+            List.of("schedule"),
+            List.of("app"),
+            List.of("cli"));
+
+    private static JavaClasses classes;
+
+    @BeforeAll
+    static void load() {
+        classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importPackages("org.fsnbot");
+    }
+
+    /** The stage package of a class: the first name under org.fsnbot. */
+    private static Optional<String> stage(JavaClass c) {
+        String p = c.getPackageName();
+        if (!p.startsWith("org.fsnbot.")) {
+            return Optional.empty();
+        }
+        String rest = p.substring("org.fsnbot.".length());
+        int dot = rest.indexOf('.');
+        return Optional.of(dot < 0 ? rest : rest.substring(0, dot));
+    }
+
+    private static int level(List<List<String>> levels, String stage) {
+        for (int i = 0; i < levels.size(); i++) {
+            if (levels.get(i).contains(stage)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** Every dependency of one stage on another of the same or a later level, under this map. */
+    private static List<String> violations(List<List<String>> levels) {
+        List<String> out = new ArrayList<>();
+        for (JavaClass c : classes) {
+            Optional<String> from = stage(c);
+            if (from.isEmpty()) {
+                continue;
+            }
+            for (Dependency d : c.getDirectDependenciesFromSelf()) {
+                Optional<String> to = stage(d.getTargetClass());
+                if (to.isPresent() && !to.get().equals(from.get())
+                        && level(levels, to.get()) >= level(levels, from.get())) {
+                    out.add(from.get() + " -> " + to.get() + ": " + d.getDescription());
+                }
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void everyPackageHasALevel() {
+        TreeSet<String> unplaced = new TreeSet<>();
+        for (JavaClass c : classes) {
+            stage(c).filter(s -> level(LEVELS, s) < 0).ifPresent(unplaced::add);
+        }
+        assertThat(unplaced).as("packages missing from docs/architecture.md's map").isEmpty();
+    }
+
+    @Test
+    void packagesUseOnlyEarlierLevels() {
+        assertThat(violations(LEVELS)).as("dependencies against the direction of the stages").isEmpty();
+    }
+
+    @Test
+    void aMapThatPutsTheStoreBeforeIntakeIsRefused() {
+        // store implements intake's FollowState: under a map where intake
+        // came later, that use would point the wrong way.
+        List<List<String>> swapped = new ArrayList<>(LEVELS);
+        swapped.set(1, List.of("store"));
+        swapped.set(10, List.of("intake"));
+        assertThat(violations(swapped)).anySatisfy(v -> assertThat(v).startsWith("store -> intake"));
+    }
+}
