@@ -55,8 +55,7 @@ public final class MeasurePhase {
                 new Machine(accel.accel(), job.topology(), Duration.ofSeconds(p.bootTimeoutSeconds())),
                 dir.resolve("boots"));
         RunResult run = runner.run(pairing, new InterleavedRunner.Budget(plan.initialBoots(), plan.maxBoots()),
-                (soFar, pairs) -> plan.wantsMore(estimator.compare(soFar.samples()), pairs),
-                journal::booted);
+                new WhileOpen(plan, estimator), journal::booted);
         Booted booted = new Booted(i, accel, run);
         if (run.failure().isPresent()) {
             BootRecord f = run.failure().get();

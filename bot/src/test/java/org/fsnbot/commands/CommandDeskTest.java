@@ -1,0 +1,101 @@
+package org.fsnbot.commands;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Which mails the desk answers and how it records them; the answers' words are in the golden tests. */
+class CommandDeskTest {
+
+    private static final CommandSettings DEFAULTS = CommandSettings.defaults();
+
+    @TempDir
+    Path tmp;
+    private DeskFixture f;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        f = new DeskFixture(tmp);
+    }
+
+    private void arrives(String id, byte[] raw) {
+        f.store.commands().add(id, "imap", raw);
+    }
+
+    private String state(String id) {
+        return f.store.text("SELECT detail FROM command_mails WHERE message_id = ?", id);
+    }
+
+    @Test
+    void ourOwnMailIsNeverAnswered() throws Exception {
+        arrives("<own@x>", DeskFixture.mail("fsnbot <" + DeskFixture.BOT + ">", "<own@x>", true, f.report,
+                "#fsnbot status"));
+        assertThat(f.desk(DEFAULTS).answerPending()).isZero();
+        assertThat(state("<own@x>")).isEqualTo("our own mail");
+        assertThat(f.answers("<own@x>")).isZero();
+    }
+
+    @Test
+    void aMailNeitherOnOurThreadNorToUsIsLeftAlone() throws Exception {
+        arrives("<other@x>", DeskFixture.mail(DeskFixture.MAINT, "<other@x>", false, null, "#fsnbot status"));
+        f.desk(DEFAULTS).answerPending();
+        assertThat(state("<other@x>")).isEqualTo("not on our thread nor addressed to us");
+        assertThat(f.answers("<other@x>")).isZero();
+    }
+
+    @Test
+    void aMailWithoutCommandsGetsNoAnswer() throws Exception {
+        arrives("<chat@x>", DeskFixture.mail(DeskFixture.MAINT, "<chat@x>", true, f.report,
+                "> #fsnbot rerun\nThat is a quote."));
+        f.desk(DEFAULTS).answerPending();
+        assertThat(state("<chat@x>")).isEqualTo("no command");
+        assertThat(f.answers("<chat@x>")).isZero();
+    }
+
+    @Test
+    void everyCommandOfAMailIsAnsweredInOneReplyAndLoggedWithItsOutcome() throws Exception {
+        arrives("<cmd@x>", DeskFixture.mail(DeskFixture.MAINT, "<cmd@x>", false, f.report,
+                "#fsnbot rerun\n#fsnbot status\n#fsnbot bogus"));
+        assertThat(f.desk(DEFAULTS).answerPending()).isEqualTo(1);
+        assertThat(f.answers("<cmd@x>")).isEqualTo(1);
+        assertThat(state("<cmd@x>")).isEqualTo("3 answer(s)");
+        assertThat(f.store.texts("SELECT outcome FROM command_log ORDER BY id")).containsExactly("accepted", "done",
+                "error");
+        assertThat(f.store.queue().all()).hasSize(2);
+    }
+
+    @Test
+    void aStrangerIsRefusedInThreadOrIgnoredWhenRefusalsAreSilent() throws Exception {
+        arrives("<s1@x>", DeskFixture.mail(DeskFixture.STRANGER, "<s1@x>", true, f.report, "#fsnbot rerun"));
+        f.desk(DEFAULTS).answerPending();
+        assertThat(f.answers("<s1@x>")).isEqualTo(1);
+        arrives("<s2@x>", DeskFixture.mail(DeskFixture.STRANGER, "<s2@x>", true, f.report, "#fsnbot rerun"));
+        f.desk(new CommandSettings(List.of(), true, 4, 20, 10)).answerPending();
+        assertThat(f.answers("<s2@x>")).as("no answer at all").isZero();
+        assertThat(f.store.texts("SELECT outcome FROM command_log")).containsExactly("refused", "refused");
+        assertThat(f.store.queue().all()).as("no work for strangers").hasSize(1);
+    }
+
+    @Test
+    void aMailThatCannotBeParsedIsMarkedAndTheRestAreStillAnswered() throws Exception {
+        arrives("<bad@x>", "no headers at all\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        arrives("<good@x>", DeskFixture.mail(DeskFixture.MAINT, "<good@x>", true, f.report, "#fsnbot status"));
+        assertThat(f.desk(DEFAULTS).answerPending()).isEqualTo(1);
+        assertThat(state("<bad@x>")).startsWith("not answered: ");
+        assertThat(f.answers("<good@x>")).isEqualTo(1);
+    }
+
+    @Test
+    void anAnsweredMailIsNotAnsweredTwice() throws Exception {
+        arrives("<cmd@x>", DeskFixture.mail(DeskFixture.MAINT, "<cmd@x>", true, f.report, "#fsnbot status"));
+        CommandDesk desk = f.desk(DEFAULTS);
+        desk.answerPending();
+        desk.answerPending();
+        assertThat(f.answers("<cmd@x>")).isEqualTo(1);
+        assertThat(f.store.commands().add("<cmd@x>", "imap", new byte[] {1})).as("known, not kept again").isFalse();
+    }
+}

@@ -1,0 +1,150 @@
+package org.fsnbot.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.fsnbot.plan.Topology;
+import org.fsnbot.vm.Accelerator;
+import org.fsnbot.vm.BootOutcome;
+import org.fsnbot.vm.BootStatus;
+import org.fsnbot.vm.Booter;
+import org.fsnbot.vm.Guest;
+import org.fsnbot.vm.Machine;
+import org.junit.jupiter.api.Test;
+
+/** The interleaved schedule, its retry and its extra pairs, on a fake boot that fails on cue. */
+class InterleavedRunnerTest {
+
+    private static final Guest BASE = new Guest(Path.of("/base/bzImage"), Path.of("/i"), Optional.empty());
+    private static final Guest PATCHED = new Guest(Path.of("/patched/bzImage"), Path.of("/i"), Optional.empty());
+    private static final InterleavedRunner.Pairing PAIRING = new InterleavedRunner.Pairing(
+            new InterleavedRunner.Kernel(Side.BASE, BASE), new InterleavedRunner.Kernel(Side.PATCHED, PATCHED),
+            new Machine(Accelerator.TCG, Topology.DEFAULT, Duration.ofMinutes(1)), Path.of("/boots"));
+
+    private static final String RESULT = "{\"type\":\"result\",\"workload\":\"w\",\"label\":\"mode\",\"row\":\"none\","
+            + "\"rep\":0,\"metric\":\"t\",\"value\":%d,\"unit\":\"ns\",\"direction\":\"lower\"}";
+    private static final String GATE_FAIL = "{\"type\":\"gate\",\"check\":\"inotify-create\",\"status\":\"fail\","
+            + "\"detail\":\"0 event(s) read\"}";
+
+    /** A boot that ends as told per boot id (OK with one sample unless told otherwise), and logs the ids. */
+    private static final class FakeBoot implements Booter {
+        final List<String> booted = new ArrayList<>();
+        final Map<String, BootStatus> failures;
+        final Map<String, List<String>> results;
+
+        FakeBoot(Map<String, BootStatus> failures, Map<String, List<String>> results) {
+            this.failures = failures;
+            this.results = results;
+        }
+
+        @Override
+        public BootOutcome boot(Guest guest, Machine machine, String bootId, Path dir) {
+            booted.add(bootId);
+            BootOutcome.Console console = new BootOutcome.Console(dir.resolve(bootId + ".log"), List.of());
+            BootStatus s = failures.get(bootId);
+            if (s != null) {
+                return new BootOutcome(bootId, s, machine.accel(), 1, List.of(), console, s + " on cue");
+            }
+            List<String> lines = results.getOrDefault(bootId,
+                    List.of(String.format(RESULT, guest == BASE ? 100 : 110)));
+            return new BootOutcome(bootId, BootStatus.OK, machine.accel(), 1, lines, console, "ok");
+        }
+    }
+
+    private static RunResult run(FakeBoot boot, InterleavedRunner.Budget budget, InterleavedRunner.MorePairs more,
+            List<BootRecord> seen) throws Exception {
+        return new InterleavedRunner(boot, new ResultParser()).run(PAIRING, budget, more, seen::add);
+    }
+
+    @Test
+    void bootsAlternateBaseFirstAndEveryBootIsReportedAsItEnds() throws Exception {
+        FakeBoot boot = new FakeBoot(Map.of(), Map.of());
+        List<BootRecord> seen = new ArrayList<>();
+        RunResult r = run(boot, new InterleavedRunner.Budget(2, 2), (x, n) -> false, seen);
+        assertThat(boot.booted).containsExactly("base-1-try1", "patched-1-try1", "base-2-try1", "patched-2-try1");
+        assertThat(seen).hasSize(4);
+        assertThat(r.samples()).hasSize(4);
+        assertThat(r.pairs()).isEqualTo(2);
+        assertThat(r.failure()).isEmpty();
+    }
+
+    @Test
+    void aFailedBootIsRetriedOnceAndItsAttemptNeverCounts() throws Exception {
+        FakeBoot boot = new FakeBoot(Map.of("base-1-try1", BootStatus.PANIC), Map.of());
+        RunResult r = run(boot, new InterleavedRunner.Budget(2, 2), (x, n) -> false, new ArrayList<>());
+        assertThat(boot.booted).containsExactly("base-1-try1", "base-1-try2", "patched-1-try1", "base-2-try1",
+                "patched-2-try1");
+        assertThat(r.failure()).isEmpty();
+        assertThat(r.failedBoots()).isEqualTo(1);
+        assertThat(r.samples()).as("four good boots, one sample each").hasSize(4);
+    }
+
+    @Test
+    void aSecondFailureEndsTheRunAsAnInfrastructureFailure() throws Exception {
+        FakeBoot boot = new FakeBoot(Map.of("patched-1-try1", BootStatus.TIMEOUT, "patched-1-try2",
+                BootStatus.TIMEOUT), Map.of());
+        RunResult r = run(boot, new InterleavedRunner.Budget(3, 5), (x, n) -> true, new ArrayList<>());
+        assertThat(boot.booted).as("nothing after the second failure").containsExactly("base-1-try1",
+                "patched-1-try1", "patched-1-try2");
+        assertThat(r.failure()).hasValueSatisfying(f -> {
+            assertThat(f.side()).isEqualTo(Side.PATCHED);
+            assertThat(f.outcome().status()).isEqualTo(BootStatus.TIMEOUT);
+        });
+    }
+
+    @Test
+    void resultsThatDoNotParseAreAFailedBootNotData() throws Exception {
+        FakeBoot boot = new FakeBoot(Map.of(), Map.of("base-1-try1", List.of("garbage")));
+        List<BootRecord> seen = new ArrayList<>();
+        RunResult r = run(boot, new InterleavedRunner.Budget(1, 1), (x, n) -> false, seen);
+        assertThat(seen.get(0).outcome().status()).isEqualTo(BootStatus.NO_RESULTS);
+        assertThat(seen.get(0).outcome().detail()).contains("unparseable");
+        assertThat(seen.get(0).samples()).isEmpty();
+        assertThat(boot.booted).containsExactly("base-1-try1", "base-1-try2", "patched-1-try1");
+        assertThat(r.samples()).hasSize(2);
+    }
+
+    @Test
+    void morePairsRunWhileTheRuleWantsThemAndNoFurtherThanTheBudget() throws Exception {
+        FakeBoot boot = new FakeBoot(Map.of(), Map.of());
+        List<Integer> asked = new ArrayList<>();
+        RunResult r = run(boot, new InterleavedRunner.Budget(2, 4), (x, n) -> {
+            asked.add(n);
+            return true;
+        }, new ArrayList<>());
+        assertThat(asked).as("asked after 2 and 3 pairs; at 4 the budget is spent").containsExactly(2, 3);
+        assertThat(r.pairs()).isEqualTo(4);
+        assertThat(boot.booted).endsWith("base-4-try1", "patched-4-try1");
+    }
+
+    @Test
+    void theRuleSeesEverySampleSoFar() throws Exception {
+        List<Integer> samples = new ArrayList<>();
+        run(new FakeBoot(Map.of(), Map.of()), new InterleavedRunner.Budget(2, 3), (x, n) -> {
+            samples.add(x.samples().size());
+            return true;
+        }, new ArrayList<>());
+        assertThat(samples).containsExactly(4);
+    }
+
+    @Test
+    void aSatisfiedRuleStopsAfterTheInitialPairs() throws Exception {
+        RunResult r = run(new FakeBoot(Map.of(), Map.of()), new InterleavedRunner.Budget(3, 6), (x, n) -> false,
+                new ArrayList<>());
+        assertThat(r.pairs()).isEqualTo(3);
+    }
+
+    @Test
+    void aFailedGateStopsTheExtraPairs() throws Exception {
+        FakeBoot boot = new FakeBoot(Map.of(), Map.of("patched-1-try1", List.of(GATE_FAIL,
+                "{\"type\":\"gate-summary\",\"failures\":1}")));
+        RunResult r = run(boot, new InterleavedRunner.Budget(1, 4), (x, n) -> true, new ArrayList<>());
+        assertThat(r.pairs()).isEqualTo(1);
+        assertThat(r.gateFailures()).containsExactly("patched boot 1: inotify-create: 0 event(s) read");
+    }
+}

@@ -1,0 +1,176 @@
+package org.fsnbot.work;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import okhttp3.OkHttpClient;
+import org.fsnbot.exec.CommandRunner;
+import org.fsnbot.git.Trees;
+import org.fsnbot.intake.FsnotifyRelevance;
+import org.fsnbot.intake.LoreClient;
+import org.fsnbot.intake.MaintainersPatterns;
+import org.fsnbot.intake.MboxReader;
+import org.fsnbot.intake.PatchIds;
+import org.fsnbot.intake.PatchMail;
+import org.fsnbot.plan.Base;
+import org.fsnbot.plan.BaseResolver;
+import org.fsnbot.store.IntakeLedger;
+import org.fsnbot.store.PatchState;
+import org.fsnbot.store.Store;
+import org.fsnbot.store.Work;
+import org.fsnbot.store.WorkState;
+import org.fsnbot.store.WorkTarget;
+import org.fsnbot.testing.MiniTree;
+import org.fsnbot.testing.TestClock;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Kept patch mails into queued work: series, revisions, waiting, bases; on a clock the test moves. */
+class SeriesQueuerTest {
+
+    private static final Duration WAIT = Duration.ofHours(2);
+
+    @TempDir
+    Path tmp;
+    private final TestClock clock = new TestClock(Instant.parse("2026-11-30T10:00:00Z"));
+    private final MboxReader reader = new MboxReader();
+    private Store store;
+    private SeriesQueuer queuer;
+    private FsnotifyRelevance relevance;
+    private String baseCommit;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        Path tree = MiniTree.create(tmp.resolve("linux"));
+        store = Store.h2(tmp.resolve("db/fsnbot"), clock);
+        IntakeLedger ledger = store.intake();
+        relevance = new FsnotifyRelevance(MaintainersPatterns.parse(MiniTree.MAINTAINERS,
+                MaintainersPatterns.FSNOTIFY_ENTRIES));
+        Trees trees = new Trees(tmp.resolve("cache"));
+        baseCommit = trees.resolve(tree, "master");
+        queuer = new SeriesQueuer(ledger, store.queue(), new ThreadCompleter(new LoreClient(new OkHttpClient(),
+                new ObjectMapper(), reader), Optional.empty(), relevance, ledger), new Prerequisites(ledger, reader,
+                        new PatchIds(new CommandRunner(), tmp.resolve("scratch"))),
+                new BaseResolver(trees, List.of(Base.configured(tree.toString(), "master"))), WAIT, clock);
+    }
+
+    private void arrives(String raw) throws Exception {
+        PatchMail m = reader.parse(raw.getBytes(StandardCharsets.UTF_8));
+        store.intake().addFetched("fsdevel", m, relevance.isFsnotifyPatch(m));
+    }
+
+    private static String part(String id, String subject, String cover, String file) {
+        return MiniTree.patch(id, "Dev <dev@example.org>", subject).replace("Message-ID: " + id,
+                "Message-ID: " + id + "\nIn-Reply-To: " + cover + "\nReferences: " + cover)
+                .replace("fs/notify/mark.c", file);
+    }
+
+    private static String cover(String id, String subject) {
+        return String.join("\n", "From: Dev <dev@example.org>", "To: linux-fsdevel@example.org",
+                "Subject: " + subject, "Message-ID: " + id, "", "A series.", "", " fs/notify/mark.c | 1 +",
+                " 1 file changed, 1 insertion(+)", "");
+    }
+
+    private List<Work> work() {
+        return store.queue().all();
+    }
+
+    @Test
+    void aSingleFsnotifyPatchIsQueuedOnTheFirstConfiguredBase() throws Exception {
+        arrives(MiniTree.patch("<p1@x>", "Dev <dev@example.org>", "[PATCH] fsnotify: faster"));
+        SeriesQueuer.Result r = queuer.queuePending();
+        assertThat(r.queued()).hasSize(1);
+        assertThat(work()).singleElement().satisfies(w -> {
+            assertThat(w.messageIds()).containsExactly("<p1@x>");
+            assertThat(w.base().orElseThrow().reason())
+                    .isEqualTo("no base-commit: line in the series; first configured base");
+        });
+        assertThat(store.intake().patches(PatchState.QUEUED)).hasSize(1);
+    }
+
+    @Test
+    void aBaseCommitTheTreeHasIsTheBase() throws Exception {
+        arrives(MiniTree.patch("<p1@x>", "Dev <dev@example.org>", "[PATCH] fsnotify: faster")
+                .replace("+int y;\n", "+int y;\n--\nbase-commit: " + baseCommit + "\n"));
+        queuer.queuePending();
+        assertThat(work().get(0).base().orElseThrow()).satisfies(b -> {
+            assertThat(b.rev()).isEqualTo(baseCommit);
+            assertThat(b.reason()).isEqualTo("base-commit: given in the series");
+        });
+    }
+
+    @Test
+    void aCompleteSeriesIsOneUnitUnderItsCoverLetter() throws Exception {
+        arrives(cover("<c@x>", "[PATCH 0/2] fsnotify: a pair"));
+        arrives(part("<s1@x>", "[PATCH 1/2] fsnotify: first", "<c@x>", "fs/ext4/inode.c"));
+        arrives(part("<s2@x>", "[PATCH 2/2] fsnotify: second", "<c@x>", "fs/notify/mark.c"));
+        queuer.queuePending();
+        assertThat(work()).singleElement().satisfies(w -> assertThat(w.messageIds()).as("cover first, then parts")
+                .containsExactly("<c@x>", "<s1@x>", "<s2@x>"));
+    }
+
+    @Test
+    void aSeriesMissingAPartWaitsThenIsRecordedIncompleteNotTested() throws Exception {
+        arrives(cover("<c@x>", "[PATCH 0/2] fsnotify: a pair"));
+        arrives(part("<s1@x>", "[PATCH 1/2] fsnotify: first", "<c@x>", "fs/notify/mark.c"));
+        assertThat(queuer.queuePending().incomplete()).as("still waiting").isZero();
+        assertThat(work()).isEmpty();
+        clock.advance(WAIT);
+        assertThat(queuer.queuePending().incomplete()).isEqualTo(1);
+        assertThat(work()).singleElement().satisfies(w -> {
+            assertThat(w.state()).isEqualTo(WorkState.INCOMPLETE);
+            assertThat(w.detail()).isEqualTo("parts [2] of 2 never arrived");
+            assertThat(w.base()).isEmpty();
+        });
+    }
+
+    @Test
+    void aSeriesWithoutAnFsnotifyPartIsIgnored() throws Exception {
+        arrives(cover("<c@x>", "[PATCH 0/2] ext4: a pair"));
+        arrives(part("<s1@x>", "[PATCH 1/2] ext4: first", "<c@x>", "fs/ext4/inode.c"));
+        arrives(part("<s2@x>", "[PATCH 2/2] ext4: second", "<c@x>", "fs/ext4/super.c"));
+        assertThat(queuer.queuePending().ignored()).isEqualTo(1);
+        assertThat(work()).isEmpty();
+        assertThat(store.intake().patches(PatchState.IGNORED)).hasSize(3);
+    }
+
+    @Test
+    void aNewerRevisionCancelsTheQueuedOlderOne() throws Exception {
+        arrives(MiniTree.patch("<v1@x>", "Dev <dev@example.org>", "[PATCH] fsnotify: faster"));
+        queuer.queuePending();
+        arrives(MiniTree.patch("<v2@x>", "Dev <dev@example.org>", "[PATCH v2] fsnotify: faster"));
+        SeriesQueuer.Result r = queuer.queuePending();
+        assertThat(r.cancelled()).isEqualTo(1);
+        assertThat(work()).extracting(Work::state).containsExactly(WorkState.CANCELLED, WorkState.QUEUED);
+        assertThat(work().get(1).item().target()).isInstanceOfSatisfying(WorkTarget.Series.class,
+                t -> assertThat(t.revision()).isEqualTo(2));
+    }
+
+    @Test
+    void anOlderRevisionArrivingLateIsSuperseded() throws Exception {
+        arrives(MiniTree.patch("<v2@x>", "Dev <dev@example.org>", "[PATCH v2] fsnotify: faster"));
+        queuer.queuePending();
+        arrives(MiniTree.patch("<v1@x>", "Dev <dev@example.org>", "[PATCH] fsnotify: faster"));
+        assertThat(queuer.queuePending().superseded()).isEqualTo(1);
+        assertThat(work()).hasSize(1);
+    }
+
+    @Test
+    void aPrerequisiteNeverSeenMakesTheSeriesIncompleteAfterTheWait() throws Exception {
+        arrives(MiniTree.patch("<p1@x>", "Dev <dev@example.org>", "[PATCH] fsnotify: faster")
+                .replace("+int y;\n", "+int y;\n--\nprerequisite-patch-id: " + "ab".repeat(20) + "\n"));
+        queuer.queuePending();
+        assertThat(work()).isEmpty();
+        clock.advance(WAIT);
+        queuer.queuePending();
+        assertThat(work()).singleElement().satisfies(w -> assertThat(w.detail())
+                .startsWith("prerequisite-patch-id [" + "ab".repeat(20) + "] not found"));
+    }
+}
