@@ -3,6 +3,7 @@ package org.fsnbot.build;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.List;
 import org.fsnbot.exec.CommandRunner;
@@ -26,6 +27,7 @@ public final class Checkouts {
     public Path at(Path repo, String baseCommit) throws IOException {
         Path dir = cacheRoot.resolve("src").resolve(baseCommit.substring(0, 12));
         if (Files.exists(dir.resolve(".git"))) {
+            shareObjectsOf(repo, dir);
             switchTo(dir, baseCommit);
             return dir;
         }
@@ -37,6 +39,22 @@ public final class Checkouts {
         runner.check(List.of("git", "checkout", "-q", "--detach", baseCommit), partial, Duration.ofMinutes(20));
         Files.move(partial, dir);
         return dir;
+    }
+
+    /**
+     * Lets the checkout see every commit of repo too. A checkout is per base
+     * commit, and the same base serves every tree that has it; without this,
+     * a head that only a later tree has (a watched branch, a #fsnbot test
+     * URL) would be missing from the checkout made from the first tree.
+     */
+    private void shareObjectsOf(Path repo, Path checkout) throws IOException {
+        String objects = runner.check(List.of("git", "rev-parse", "--path-format=absolute", "--git-path", "objects"),
+                repo, Duration.ofMinutes(1)).outputText().strip();
+        Path alternates = checkout.resolve(".git/objects/info/alternates");
+        List<String> known = Files.exists(alternates) ? Files.readAllLines(alternates) : List.of();
+        if (!known.contains(objects)) {
+            Files.writeString(alternates, objects + "\n", StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        }
     }
 
     /** Puts the checkout at a commit it has (the base, a patched commit, or any commit of the shared tree). */

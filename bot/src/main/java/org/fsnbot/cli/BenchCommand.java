@@ -1,11 +1,9 @@
 package org.fsnbot.cli;
 
-import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.fsnbot.app.Application;
 import org.fsnbot.app.Config;
@@ -45,33 +43,23 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        PrintStream err = System.err;
-        Optional<Config> loaded = options.load(err);
-        if (loaded.isEmpty()) {
-            return ExitCodes.BAD_INPUT;
-        }
+        Config cfg = options.load();
         Profile p;
         try {
-            p = profile == null ? loaded.get().jobs().profile() : Profile.load(profile);
+            p = profile == null ? cfg.jobs().profile() : Profile.load(profile);
         } catch (IllegalArgumentException e) {
-            err.println("fsnbot: " + e.getMessage());
-            return ExitCodes.BAD_INPUT;
+            throw BadInput.of(e);
         }
         List<WorkloadSpec> workloads = p.workloads();
         if (only != null) {
             for (String w : only) {
-                if (workloads.stream().noneMatch(x -> x.name().equals(w))) {
-                    err.println("fsnbot: profile " + p.name() + " has no workload " + w);
-                    return ExitCodes.BAD_INPUT;
-                }
+                BadInput.require(workloads.stream().anyMatch(x -> x.name().equals(w)),
+                        "profile " + p.name() + " has no workload " + w);
             }
             workloads = workloads.stream().filter(w -> only.contains(w.name())).toList();
         }
-        if (runs < 1) {
-            err.println("fsnbot: --runs must be at least 1");
-            return ExitCodes.BAD_INPUT;
-        }
-        Application.HostBench bench = Application.hostBench(loaded.get().home().create());
+        BadInput.require(runs >= 1, "--runs must be at least 1");
+        Application.HostBench bench = Application.hostBench(cfg.home().create());
         HostRunner.HostResult r = bench.runner().run(bench.workloads().build(), workloads, runs, blockDir,
                 Duration.ofSeconds(p.bootTimeoutSeconds()));
         if (out != null) {

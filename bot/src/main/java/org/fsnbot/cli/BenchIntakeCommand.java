@@ -65,18 +65,12 @@ public final class BenchIntakeCommand implements Callable<Integer> {
         if (generate > 0) {
             return generate(out);
         }
-        if (maintainers == null || work == null) {
-            System.err.println("fsnbot: measuring needs --maintainers and --work");
-            return ExitCodes.BAD_INPUT;
-        }
+        BadInput.require(maintainers != null && work != null, "measuring needs --maintainers and --work");
         return measure(out);
     }
 
     private int generate(PrintStream out) throws Exception {
-        if (seed == null) {
-            System.err.println("fsnbot: --generate needs --seed");
-            return ExitCodes.BAD_INPUT;
-        }
+        BadInput.require(seed != null, "--generate needs --seed");
         List<byte[]> seeds = new ArrayList<>();
         if (Files.isDirectory(seed)) {
             try (Stream<Path> files = Files.list(seed)) {
@@ -87,10 +81,7 @@ public final class BenchIntakeCommand implements Callable<Integer> {
         } else {
             seeds.addAll(MboxReader.split(Files.readAllBytes(seed)));
         }
-        if (seeds.isEmpty()) {
-            System.err.println("fsnbot: no seed messages in " + seed);
-            return ExitCodes.BAD_INPUT;
-        }
+        BadInput.require(!seeds.isEmpty(), "no seed messages in " + seed);
         long t0 = System.nanoTime();
         try (EpochWriter w = new EpochWriter(Path.of(inbox).resolve("git/0.git"))) {
             for (int i = 0; i < generate; i++) {

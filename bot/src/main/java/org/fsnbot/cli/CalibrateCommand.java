@@ -2,7 +2,6 @@ package org.fsnbot.cli;
 
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.fsnbot.app.Application;
 import org.fsnbot.app.Config;
@@ -41,23 +40,16 @@ public final class CalibrateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Optional<Config> loaded = options.load(System.err);
-        if (loaded.isEmpty()) {
-            return ExitCodes.BAD_INPUT;
-        }
-        JobDefaults jobs;
+        Config cfg = options.load();
+        JobDefaults jobs = job.over(cfg.jobs());
+        BadInput.require(boots >= 2, "--boots must be at least 2");
         Base b;
         try {
-            jobs = job.over(loaded.get().jobs());
             b = new Base(tree, base, "named on the command line");
-            if (boots < 2) {
-                throw new IllegalArgumentException("--boots must be at least 2");
-            }
         } catch (IllegalArgumentException e) {
-            System.err.println("fsnbot: " + e.getMessage());
-            return ExitCodes.BAD_INPUT;
+            throw BadInput.of(e);
         }
-        Calibrator.Calibration c = Application.open(loaded.get(), DeliveryHooks.NONE).calibrator().run(b,
+        Calibrator.Calibration c = Application.open(cfg, DeliveryHooks.NONE).calibrator().run(b,
                 jobs.profile(), jobs.topology(), boots);
         TextTable table = new TextTable(List.of("workload", "row", "metric", "n", "CV", "A/A change", "A/A verdict",
                 "boots for 2%"), 3);

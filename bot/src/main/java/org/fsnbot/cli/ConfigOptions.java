@@ -1,7 +1,6 @@
 package org.fsnbot.cli;
 
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.Optional;
 import org.fsnbot.app.Config;
@@ -22,14 +21,13 @@ final class ConfigOptions {
             + " else $FSNBOT_HOME, else ~/.cache/fsnbot).")
     Path home;
 
-    /** The configuration, or empty (the reason printed) when the file is bad. */
-    Optional<Config> load(PrintStream err) throws IOException {
+    /** The configuration; BadInput when the file is bad. */
+    Config load() throws IOException {
         try {
             Config c = Config.load(Optional.ofNullable(config));
-            return Optional.of(home == null ? c : c.withHome(Home.at(home)));
+            return home == null ? c : c.withHome(Home.at(home));
         } catch (IllegalArgumentException e) {
-            err.println("fsnbot: " + e.getMessage());
-            return Optional.empty();
+            throw BadInput.of(e);
         }
     }
 }

@@ -17,9 +17,13 @@ final class JobOptions {
             + " (default: the configuration's, sockets=2,cores=1,nodes=2).")
     String topology;
 
-    /** The defaults with what was named on the command line; IllegalArgumentException when a name is bad. */
+    /** The defaults with what was named on the command line; BadInput when a name is bad. */
     JobDefaults over(JobDefaults defaults) throws IOException {
-        return new JobDefaults(profile == null ? defaults.profile() : Profile.load(profile),
-                topology == null ? defaults.topology() : Topology.parse(topology));
+        try {
+            return new JobDefaults(profile == null ? defaults.profile() : Profile.load(profile),
+                    topology == null ? defaults.topology() : Topology.parse(topology));
+        } catch (IllegalArgumentException e) {
+            throw BadInput.of(e);
+        }
     }
 }

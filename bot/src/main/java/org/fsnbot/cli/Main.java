@@ -6,8 +6,8 @@ import picocli.CommandLine.Command;
 /** fsnbot's command line. */
 @Command(name = "fsnbot", mixinStandardHelpOptions = true, version = "fsnbot 0.1.0",
         description = "Performance regression bot for the Linux fsnotify subsystem.",
-        subcommands = {RunCommand.class, TestPatchCommand.class, BenchCommand.class, CalibrateCommand.class,
-                StatsSimCommand.class, BenchIntakeCommand.class, SendCommand.class})
+        subcommands = {RunCommand.class, TestPatchCommand.class, CompareCommand.class, BenchCommand.class,
+                CalibrateCommand.class, StatsSimCommand.class, BenchIntakeCommand.class, SendCommand.class})
 public final class Main implements Runnable {
 
     @CommandLine.Spec
@@ -23,6 +23,13 @@ public final class Main implements Runnable {
     }
 
     public static int execute(String... args) {
-        return new CommandLine(new Main()).setCaseInsensitiveEnumValuesAllowed(true).execute(args);
+        return new CommandLine(new Main()).setCaseInsensitiveEnumValuesAllowed(true)
+                .setExecutionExceptionHandler((e, line, parsed) -> {
+                    if (e instanceof BadInput) {
+                        System.err.println("fsnbot: " + e.getMessage());
+                        return ExitCodes.BAD_INPUT;
+                    }
+                    throw e;
+                }).execute(args);
     }
 }

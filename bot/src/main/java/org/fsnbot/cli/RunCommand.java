@@ -1,10 +1,8 @@
 package org.fsnbot.cli;
 
 import java.io.PrintStream;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.fsnbot.app.Application;
-import org.fsnbot.app.Config;
 import org.fsnbot.app.RunLoop;
 import org.fsnbot.schedule.RunScheduler;
 import picocli.CommandLine.Command;
@@ -29,11 +27,7 @@ public final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintStream err = System.err;
-        Optional<Config> loaded = options.load(err);
-        if (loaded.isEmpty()) {
-            return ExitCodes.BAD_INPUT;
-        }
-        RunLoop loop = Application.open(loaded.get(), PauseHooks.fromSystemProperties()).runLoop(queueOnly);
+        RunLoop loop = Application.open(options.load(), PauseHooks.fromSystemProperties()).runLoop(queueOnly);
         loop.recover();
         if (!once) {
             RunScheduler.Running running = new RunScheduler(loop.cycle()).start();

@@ -1,6 +1,5 @@
 package org.fsnbot.cli;
 
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.fsnbot.app.Application;
 import org.fsnbot.app.Config;
@@ -17,11 +16,7 @@ public final class SendCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Optional<Config> loaded = options.load(System.err);
-        if (loaded.isEmpty()) {
-            return ExitCodes.BAD_INPUT;
-        }
-        Config cfg = loaded.get();
+        Config cfg = options.load();
         if (!cfg.mailing().settings().sends()) {
             System.err.println("fsnbot: mail.mode is dry-run: nothing is sent (replies are in the outbox)");
             return ExitCodes.OK;

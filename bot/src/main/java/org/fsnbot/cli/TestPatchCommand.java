@@ -1,18 +1,14 @@
 package org.fsnbot.cli;
 
-import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Optional;
 import java.util.concurrent.Callable;
-import org.fsnbot.app.Application;
 import org.fsnbot.app.Config;
 import org.fsnbot.intake.MalformedMailException;
 import org.fsnbot.intake.MboxReader;
 import org.fsnbot.intake.PatchSeries;
 import org.fsnbot.job.Candidate;
 import org.fsnbot.job.Job;
-import org.fsnbot.job.JobOutcome;
 import org.fsnbot.job.ReplyRoute;
 import org.fsnbot.plan.Base;
 import org.fsnbot.plan.JobDefaults;
@@ -40,48 +36,22 @@ public final class TestPatchCommand implements Callable<Integer> {
     @Mixin
     ConfigOptions options;
 
-    @Option(names = "--outbox", description = "Directory for the reply .eml (default: <home>/outbox).")
-    Path outbox;
-
-    @Option(names = "--from", description = "Our From address (default: the configuration's).")
-    String from;
-
-    @Option(names = "--print", description = "Also print the reply body on stdout.")
-    boolean print;
+    @Mixin
+    ReplyOptions reply;
 
     @Override
     public Integer call() throws Exception {
-        PrintStream err = System.err;
-        Optional<Config> loaded = options.load(err);
-        if (loaded.isEmpty()) {
-            return ExitCodes.BAD_INPUT;
-        }
-        Config cfg = loaded.get();
+        Config cfg = reply.over(options.load());
+        BadInput.require(Files.isRegularFile(mbox), "--mbox " + mbox + ": no such file");
+        JobDefaults jobs = job.over(cfg.jobs());
         Job request;
         try {
-            if (!Files.isRegularFile(mbox)) {
-                err.println("fsnbot: --mbox " + mbox + ": no such file");
-                return ExitCodes.BAD_INPUT;
-            }
-            JobDefaults jobs = job.over(cfg.jobs());
             PatchSeries series = new MboxReader().readSeries(mbox);
             request = new Job(new Base(tree, base, "named on the command line"), new Candidate.Series(series, mbox),
                     jobs.profile(), jobs.topology(), new ReplyRoute.UnderMail(series.replyTarget()), true);
         } catch (IllegalArgumentException | MalformedMailException e) {
-            err.println("fsnbot: " + e.getMessage());
-            return ExitCodes.BAD_INPUT;
+            throw BadInput.of(e);
         }
-        if (outbox != null) {
-            cfg = cfg.withHome(cfg.home().withOutbox(outbox));
-        }
-        if (from != null) {
-            cfg = cfg.withMailing(new Config.Mailing(from, cfg.mailing().settings(), cfg.mailing().treeReportTo()));
-        }
-        JobOutcome o = Application.open(cfg, PauseHooks.fromSystemProperties()).jobRunner().run(request);
-        if (print) {
-            System.out.print(Files.readString(o.eml()));
-        }
-        err.println("fsnbot: " + o.kind() + o.verdict().map(v -> ": " + v.text()).orElse("") + " -> " + o.eml());
-        return ExitCodes.OK;
+        return reply.run(cfg, request);
     }
 }

@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
@@ -31,6 +32,7 @@ public final class CommandRunner {
 
     public CommandResult run(List<String> command, Path dir, Map<String, String> env, Duration timeout,
             Consumer<String> onLine) throws IOException {
+        Objects.requireNonNull(onLine, "onLine");
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
         if (dir != null) {
             pb.directory(dir.toFile());

@@ -1,5 +1,7 @@
 package org.fsnbot.job;
 
+import jakarta.mail.internet.AddressException;
+import jakarta.mail.internet.InternetAddress;
 import java.util.List;
 import java.util.Objects;
 import org.fsnbot.intake.PatchMail;
@@ -20,6 +22,15 @@ public sealed interface ReplyRoute {
             to = List.copyOf(to);
             if (to.isEmpty()) {
                 throw new IllegalArgumentException("a tree report needs a recipient");
+            }
+            // Checked here, not when the report is written: a bad address
+            // found after the builds and boots would throw their work away.
+            for (String a : to) {
+                try {
+                    new InternetAddress(a, true).validate();
+                } catch (AddressException e) {
+                    throw new IllegalArgumentException("not a mail address: " + a, e);
+                }
             }
         }
     }

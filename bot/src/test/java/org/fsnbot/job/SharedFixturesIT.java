@@ -160,14 +160,41 @@ class SharedFixturesIT {
         PatchTestIT.assertPlainEightyColumnMail(o.eml());
         String body = (String) m.getContent();
         Verdict v = o.verdict().orElseThrow();
-        assertThat(v).isNotEqualTo(Verdict.INFRASTRUCTURE_FAILURE);
-        assertThat(body.split("\r?\n")[2]).isEqualTo(
+        String[] lines = body.split("\r?\n");
+        assertThat(lines[2]).isEqualTo(
                 "fsnbot measured this patch against its base: " + v.text().toUpperCase(java.util.Locale.ROOT));
+        assertThat(v).isEqualTo(overallOf(decisiveLines(lines), body));
         for (String mode : List.of("none", "other", "parent", "parent-nomatch")) {
             assertThat(body).containsPattern("(?m)^  " + mode + " +\\d");
         }
         assertThat(body).containsPattern("(?m)^  1 +\\d").containsPattern("(?m)^  2 +\\d");
         assertThat(body).containsPattern("Runner: +(TCG \\(emulated|KVM)");
         System.err.println("009.eml verdict: " + v.text() + "\n" + body);
+    }
+
+    /** The lines between the verdict header and the first blank line: one per decisive metric. */
+    private static List<String> decisiveLines(String[] lines) {
+        List<String> out = new java.util.ArrayList<>();
+        for (int i = 4; i < lines.length && !lines[i].isBlank(); i++) {
+            out.add(lines[i].strip());
+        }
+        return out;
+    }
+
+    /**
+     * The overall verdict the printed rows imply, worked out independently of
+     * the estimator: any regression wins, then any improvement; with neither,
+     * "no significant change" only when no verdict cell reads "inconclusive".
+     */
+    private static Verdict overallOf(List<String> decisive, String body) {
+        if (decisive.stream().anyMatch(l -> l.startsWith("regression "))) {
+            return Verdict.REGRESSION;
+        }
+        if (decisive.stream().anyMatch(l -> l.startsWith("improvement "))) {
+            return Verdict.IMPROVEMENT;
+        }
+        String verdictTables = body.split("Also measured, not part of the verdict:|Not run here:|Method:")[0];
+        return java.util.regex.Pattern.compile("(?m) inconclusive$").matcher(verdictTables).find()
+                ? Verdict.INCONCLUSIVE : Verdict.NO_SIGNIFICANT_CHANGE;
     }
 }

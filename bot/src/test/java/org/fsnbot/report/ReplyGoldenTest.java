@@ -29,21 +29,6 @@ class ReplyGoldenTest {
 
     private final ReplyRenderer renderer = new ReplyRenderer();
 
-    private static JobFacts tcgFacts() {
-        return new JobFacts(new JobFacts.Topic("[PATCH] fsnotify: a patch", "<p@x>",
-                List.of("Reviewed-by: A Reviewer <reviewer@example.org>")),
-                new JobFacts.Kernels("/var/cache/fsnbot/linux-6.12",
-                        "19b9592301b6 (\"Linux 6.12.117-1~deb12u1 from Debian's linux-source-6.12\")",
-                        "named on the command line", "2545c8ac2fc9 (\"fsnotify: revalidate children's parent-watched"
-                                + " flags on every parent event\")"),
-                new JobFacts.Runner("6.12.117+", "sockets=2,cores=1,threads=1,nodes=2,mem=512M",
-                        Accelerator.TCG.label(), "KVM guest did not boot within 30 s"),
-                new JobFacts.ProfileLine("quick", "Small iteration counts sized for TCG."),
-                "fsnbot test-patch --tree /var/cache/fsnbot/linux-6.12 --base debian-linux-source-6.12.117-1_deb12u1"
-                        + " --mbox example.mbox --profile quick --topology sockets=2,cores=1,threads=1,nodes=2,mem=512M",
-                "2 min 16 s");
-    }
-
     private static JobFacts kvmFactsWithoutPatch() {
         return new JobFacts(new JobFacts.Topic("[fsnbot] 0123456789ab (\"fsnotify: head\")", "", List.of()),
                 new JobFacts.Kernels("https://example.org/linux.git", "abcdefabcdef (\"fsnotify: older head\")",
@@ -123,7 +108,7 @@ class ReplyGoldenTest {
 
     @Test
     void reportWithEverySectionUnderTcg() throws Exception {
-        Golden.check("report-tcg", renderer.report(tcgFacts(), new Measurement(mixed(), 3,
+        Golden.check("report-tcg", renderer.report(ReplyRendererTest.facts(), new Measurement(mixed(), 3,
                 new AdaptiveSampling(3, 3, 0.05), 1, List.of("iouring-peak polled: polled I/O needs a block device target"),
                 List.of(new MetricNoise(new MetricKey("byte-write", "none", "ns_per_op"), 6, 5.6,
                         Instant.parse("2026-11-30T09:00:00Z")), new MetricNoise(new MetricKey("parent-modify-scale",
@@ -139,7 +124,7 @@ class ReplyGoldenTest {
 
     @Test
     void gateFailure() throws Exception {
-        Golden.check("gate-failure", renderer.gateFailure(tcgFacts(), List.of(
+        Golden.check("gate-failure", renderer.gateFailure(ReplyRendererTest.facts(), List.of(
                 "patched boot 1: inotify-create: 0 event(s) read",
                 "patched boot 2: inotify-move: IN_MOVED_FROM/IN_MOVED_TO with one cookie")));
     }
@@ -154,7 +139,7 @@ class ReplyGoldenTest {
 
     @Test
     void buildFailure() throws Exception {
-        Golden.check("build-failure", renderer.buildFailure(tcgFacts(), BuildResult.failed("patched",
+        Golden.check("build-failure", renderer.buildFailure(ReplyRendererTest.facts(), BuildResult.failed("patched",
                 "2545c8ac2fc9aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", new BuildResult.Cost(3, 1, false),
                 List.of("fs/notify/fsnotify.c:265:13: error: 'parent_interested_typo' undeclared (first use in this"
                         + " function); did you mean 'parent_interested'? and a long tail " + "x".repeat(60),
@@ -164,7 +149,7 @@ class ReplyGoldenTest {
 
     @Test
     void infrastructureFailure() throws Exception {
-        Golden.check("infrastructure-failure", renderer.infrastructureFailure(tcgFacts(), new BootOutcome(
+        Golden.check("infrastructure-failure", renderer.infrastructureFailure(ReplyRendererTest.facts(), new BootOutcome(
                 "patched-1-try2", BootStatus.TIMEOUT, Accelerator.TCG, 300, List.of(), new BootOutcome.Console(
                         Path.of("/tmp/c"), List.of("[  300.1] rcu: INFO: rcu_sched self-detected stall on CPU",
                                 "[  300.2] \tfsnotify+0x1f/0x40")),
