@@ -13,6 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.fsnbot.build.ApplyResult;
 import org.fsnbot.build.BuildResult;
+import org.fsnbot.stats.Significance;
 import org.fsnbot.vm.BootOutcome;
 
 /**
@@ -34,7 +35,7 @@ public final class ReplyRenderer {
 
     public String report(JobFacts facts, Measurement r) {
         Map<String, Object> m = base(facts);
-        String ci = ResultTables.ciLabel(r.plan().lookAlpha());
+        String ci = Significance.confidenceLabel(r.plan().lookAlpha());
         m.put("verdict", r.comparison().overall().text().toUpperCase(Locale.ROOT));
         m.put("decisive", ResultTables.decisive(r.comparison()));
         m.put("ci", ci);

@@ -29,13 +29,6 @@ public final class ResultTables {
     private ResultTables() {
     }
 
-    /** "95%" for alpha 0.05, "98.3%" for 0.05/3. */
-    public static String ciLabel(double alpha) {
-        double level = 100 * (1 - alpha);
-        return (Math.abs(level - Math.rint(level)) < 1e-9 ? String.format(Locale.ROOT, "%.0f", level)
-                : String.format(Locale.ROOT, "%.1f", level)) + "%";
-    }
-
     /** One table: a workload's verdict metric, a row per variant. */
     private record TableKey(String workload, String metric) {
     }

@@ -40,8 +40,8 @@ public final class ChangeEstimator {
     }
 
     public static String method(double alpha) {
-        return "Welch t on log per-boot means, " + Math.round(100 * (1 - alpha))
-                + "% CI; Holm over verdict metrics";
+        return "Welch t on log per-boot means, " + Significance.confidenceLabel(alpha)
+                + " CI; Holm over verdict metrics";
     }
 
     public Comparison compare(List<Sample> samples) {

@@ -1,5 +1,6 @@
 package org.fsnbot.stats;
 
+import java.util.Locale;
 import org.hipparchus.distribution.continuous.NormalDistribution;
 
 /**
@@ -33,6 +34,17 @@ public final class Significance {
         double sigma = cvPct / 100;
         double delta = Math.log1p(effectPct / 100);
         return (int) Math.ceil(2 * zsum * zsum * sigma * sigma / (delta * delta));
+    }
+
+    /**
+     * The confidence level of an interval at alpha, as every line of a
+     * reply prints it: "95%" for 0.05, "97.5%" for 0.05/2, "98.3%" for
+     * 0.05/3. One formatting, so the tables and the Method line agree.
+     */
+    public static String confidenceLabel(double alpha) {
+        double level = 100 * (1 - alpha);
+        return (Math.abs(level - Math.rint(level)) < 1e-9 ? String.format(Locale.ROOT, "%.0f", level)
+                : String.format(Locale.ROOT, "%.1f", level)) + "%";
     }
 
     /** Boots per kernel to resolve the default minimum effect at ALPHA with POWER. */

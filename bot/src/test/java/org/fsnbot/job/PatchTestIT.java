@@ -133,6 +133,11 @@ class PatchTestIT {
             assertThat(body).containsPattern("(?m)^  " + mode + " +[\\d.]+ +[\\d.]+ +[-+][\\d.]+% +\\[");
         }
         assertThat(body).containsPattern("(?m)^  Clients +base +patched +change +\\d+(\\.\\d)?% CI +verdict$");
+        java.util.regex.Matcher level = java.util.regex.Pattern.compile("(?m)^  Clients .* (\\d+(\\.\\d)?%) CI ")
+                .matcher(body);
+        assertThat(level.find()).isTrue();
+        assertThat(body).as("the Method line names the tables' level").contains(
+                "Method: Welch t on log per-boot means, " + level.group(1) + " CI;");
         // The example costs ~10x per event; under TCG noise each client row
         // should resolve it, and at least one must.
         assertThat(body).containsPattern("(?m)^  1 +[\\d.]+ +[\\d.]+ +\\+\\d")
