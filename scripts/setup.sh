@@ -9,17 +9,19 @@ packages=(
 	openjdk-17-jdk-headless maven git gcc make libc6-dev
 	qemu-system-x86 busybox-static cpio
 	linux-source-6.12 flex bison bc libelf-dev libssl-dev ccache xz-utils e2fsprogs
-	public-inbox curl procps
+	public-inbox curl procps bubblewrap util-linux
 )
-missing=()
-for p in "${packages[@]}"; do
-	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-	echo "setup: installing ${missing[*]}"
-	export DEBIAN_FRONTEND=noninteractive
-	apt-get update -qq
-	apt-get install -y -qq --no-install-recommends "${missing[@]}"
+. scripts/apt.sh
+ensure_packages "${packages[@]}"
+
+# The account code from mail runs as in the sandbox (docs/security.md).
+sandbox_user=fsnbot-sandbox
+if ! getent passwd "$sandbox_user" >/dev/null; then
+	useradd --system --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin "$sandbox_user"
+fi
+# Where KVM works, the sandbox user must be able to open /dev/kvm.
+if getent group kvm >/dev/null; then
+	usermod -a -G kvm "$sandbox_user"
 fi
 
 tree=${FSNBOT_LINUX_TREE:-/var/cache/fsnbot/linux-6.12}

@@ -11,6 +11,8 @@ import org.fsnbot.build.KernelBuilder;
 import org.fsnbot.build.KernelConfig;
 import org.fsnbot.build.PatchApplier;
 import org.fsnbot.exec.CommandRunner;
+import org.fsnbot.exec.Orphans;
+import org.fsnbot.exec.Sandbox;
 import org.fsnbot.git.Trees;
 import org.fsnbot.image.BlockImage;
 import org.fsnbot.image.GuestImages;
@@ -35,6 +37,7 @@ import org.fsnbot.mail.MailSettings;
 import org.fsnbot.mail.Outbox;
 import org.fsnbot.mail.ReplyComposer;
 import org.fsnbot.mail.SmtpSender;
+import org.fsnbot.report.JobFacts;
 import org.fsnbot.report.ReplyRenderer;
 import org.fsnbot.run.HostRunner;
 import org.fsnbot.run.InterleavedRunner;
@@ -42,6 +45,8 @@ import org.fsnbot.run.ResultParser;
 import org.fsnbot.store.Store;
 import org.fsnbot.vm.AcceleratorProbe;
 import org.fsnbot.vm.QemuBoot;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The composition root: every stage wired once, from the typed
@@ -50,6 +55,8 @@ import org.fsnbot.vm.QemuBoot;
  * they need from here and nothing else builds stages.
  */
 public final class Application {
+
+    private static final Logger log = LoggerFactory.getLogger(Application.class);
 
     /** How long a KVM guest gets to prove it boots before we fall back to TCG. */
     public static final Duration KVM_PROBE_TIMEOUT = Duration.ofSeconds(30);
@@ -63,12 +70,23 @@ public final class Application {
     private final ReplyComposer composer;
     private final Delivery delivery;
     private final Phases phases;
+    private final Sandbox sandbox;
+    private final Checkouts checkouts;
 
     private Application(Config config, DeliveryHooks hooks, Clock clock) throws IOException {
         this.config = config;
         this.clock = clock;
         Home home = config.home().create();
         this.store = Store.h2(home.database(), clock);
+        // The database is ours alone now (H2 locks it), so anything marked
+        // with this home was left by a killed fsnbot.
+        String owner = home.root().toAbsolutePath().normalize().toString();
+        List<Long> reaped = new Orphans(owner).reap();
+        if (!reaped.isEmpty()) {
+            log.warn("killed {} process(es) a previous fsnbot on {} left running: {}", reaped.size(), owner, reaped);
+        }
+        this.sandbox = SandboxChoice.of(config.sandbox(), runner, owner);
+        this.checkouts = new Checkouts(home.root(), runner);
         this.trees = new Trees(home.root());
         Config.Mailing mailing = config.mailing();
         MailSettings mail = mailing.settings();
@@ -100,12 +118,13 @@ public final class Application {
     }
 
     private Phases phases(Home home) throws IOException {
-        Checkouts checkouts = new Checkouts(home.root(), runner);
-        KernelBuilder builder = new KernelBuilder(home.root(), runner);
+        KernelBuilder builder = new KernelBuilder(home.root(), runner, sandbox);
         GuestImages images = new GuestImages(new WorkloadBinaries(home.root(), runner),
                 new InitramfsBuilder(InitramfsBuilder.DEFAULT_BUSYBOX), new BlockImage(runner));
-        QemuBoot qemu = new QemuBoot(runner);
-        return new Phases(new ResolvePhase(trees), new ApplyPhase(checkouts, new PatchApplier(runner), builder, trees),
+        QemuBoot qemu = new QemuBoot(sandbox);
+        JobFacts.Confinement confinement = new JobFacts.Confinement(sandbox.describe(), sandbox.confines());
+        return new Phases(new ResolvePhase(trees, confinement),
+                new ApplyPhase(checkouts, new PatchApplier(runner, sandbox), builder, trees),
                 new BuildPhase(builder, KernelConfig.builtin(), checkouts), new ImagePhase(images),
                 new MeasurePhase(new AcceleratorProbe(qemu, KVM_PROBE_TIMEOUT), images,
                         new InterleavedRunner(qemu, new ResultParser()), home.probe()),
@@ -144,7 +163,7 @@ public final class Application {
     }
 
     public JobRunner jobRunner() {
-        return new JobRunner(phases, store.jobs(), config.home().root());
+        return new JobRunner(phases, store.jobs(), checkouts, config.home().root());
     }
 
     public Calibrator calibrator() {

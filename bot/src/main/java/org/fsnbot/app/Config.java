@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.regex.Pattern;
 import okhttp3.HttpUrl;
 import org.fsnbot.commands.CommandSettings;
 import org.fsnbot.intake.InboxFollower;
@@ -21,7 +22,7 @@ import org.fsnbot.work.TreeQueuer;
  * command takes its defaults from here.
  */
 public record Config(Home home, Polling polling, JobDefaults jobs, Sources sources, Mailing mailing,
-        CommandSettings commands) {
+        CommandSettings commands, Sandboxing sandbox) {
 
     /** How often to poll, and how long a series may miss parts before it is recorded as incomplete. */
     public record Polling(int pollMinutes, Duration incompleteWait) {
@@ -62,6 +63,40 @@ public record Config(Home home, Polling polling, JobDefaults jobs, Sources sourc
         }
     }
 
+    /** Where code from mail runs: the mode, the user untrusted code runs as, the container image. */
+    public record Sandboxing(Mode mode, String user, String image) {
+
+        /** The sandbox kinds; the YAML names them in lower case. */
+        public enum Mode {
+            BWRAP,
+            CONTAINER,
+            NONE;
+
+            static Mode parse(String s) {
+                for (Mode m : values()) {
+                    if (m.name().equalsIgnoreCase(s == null ? "" : s.trim())) {
+                        return m;
+                    }
+                }
+                throw new IllegalArgumentException("sandbox.mode must be bwrap, container or none: " + s);
+            }
+        }
+
+        private static final Pattern USER = Pattern.compile("[a-z_][a-z0-9_-]{0,31}");
+        private static final Pattern IMAGE = Pattern.compile(
+                "[a-z0-9][a-z0-9._/-]*(:[A-Za-z0-9._-]+)?");
+
+        public Sandboxing {
+            Objects.requireNonNull(mode);
+            if (user == null || !USER.matcher(user).matches()) {
+                throw new IllegalArgumentException("sandbox.user must be a user name: " + user);
+            }
+            if (image == null || !IMAGE.matcher(image).matches()) {
+                throw new IllegalArgumentException("sandbox.image must be an image name: " + image);
+            }
+        }
+    }
+
     public Config {
         Objects.requireNonNull(home);
         Objects.requireNonNull(polling);
@@ -69,6 +104,7 @@ public record Config(Home home, Polling polling, JobDefaults jobs, Sources sourc
         Objects.requireNonNull(sources);
         Objects.requireNonNull(mailing);
         Objects.requireNonNull(commands);
+        Objects.requireNonNull(sandbox);
     }
 
     /** The defaults, with file (if any) merged over them. */
@@ -77,14 +113,18 @@ public record Config(Home home, Polling polling, JobDefaults jobs, Sources sourc
     }
 
     public Config withHome(Home other) {
-        return new Config(other, polling, jobs, sources, mailing, commands);
+        return new Config(other, polling, jobs, sources, mailing, commands, sandbox);
     }
 
     public Config withJobs(JobDefaults other) {
-        return new Config(home, polling, other, sources, mailing, commands);
+        return new Config(home, polling, other, sources, mailing, commands, sandbox);
     }
 
     public Config withMailing(Mailing other) {
-        return new Config(home, polling, jobs, sources, other, commands);
+        return new Config(home, polling, jobs, sources, other, commands, sandbox);
+    }
+
+    public Config withSandbox(Sandboxing other) {
+        return new Config(home, polling, jobs, sources, mailing, commands, other);
     }
 }

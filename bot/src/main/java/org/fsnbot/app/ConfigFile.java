@@ -27,7 +27,7 @@ import org.fsnbot.work.TreeQueuer;
 /**
  * The YAML's shape as Jackson fills it, made into the typed Config at
  * once. A class with fields rather than a record: the file is flat (every
- * top-level key one field), which as a record would be a thirteen-argument
+ * top-level key one field), which as a record would be a fourteen-argument
  * constructor, and nothing outside this class ever sees it.
  */
 final class ConfigFile {
@@ -45,6 +45,15 @@ final class ConfigFile {
     public List<String> treeReportTo;
     public MailEntry mail;
     public CommandSettings commands;
+    public SandboxEntry sandbox;
+
+    /** The sandbox: section. */
+    record SandboxEntry(String mode, String user, String image) {
+
+        Config.Sandboxing typed() {
+            return new Config.Sandboxing(Config.Sandboxing.Mode.parse(mode), user, image);
+        }
+    }
 
     /** A configured base: a tree and a revision (why it is chosen comes later). */
     record BaseEntry(String tree, String rev) {
@@ -112,7 +121,7 @@ final class ConfigFile {
                         orEmpty(watch)),
                 new Config.Mailing(from, mail == null ? MailSettings.dryRun() : mail.settings(),
                         orEmpty(treeReportTo)),
-                commands == null ? CommandSettings.defaults() : commands);
+                commands == null ? CommandSettings.defaults() : commands, sandbox.typed());
     }
 
     private static <T> List<T> orEmpty(List<T> l) {

@@ -6,7 +6,10 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.List;
+import org.fsnbot.exec.CommandResult;
 import org.fsnbot.exec.CommandRunner;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One persistent source checkout per base commit under the cache, made
@@ -14,6 +17,8 @@ import org.fsnbot.exec.CommandRunner;
  * of ~90k kernel files is several times slower, and JGit has no `git am`.
  */
 public final class Checkouts {
+
+    private static final Logger log = LoggerFactory.getLogger(Checkouts.class);
 
     private final Path cacheRoot;
     private final CommandRunner runner;
@@ -23,9 +28,14 @@ public final class Checkouts {
         this.runner = runner;
     }
 
+    /** Where the checkout of a base commit lives: named by the whole commit id, like its builds. */
+    public Path pathOf(String baseCommit) {
+        return cacheRoot.resolve("src").resolve(baseCommit);
+    }
+
     /** The persistent checkout of base, at base; created on first use. */
     public Path at(Path repo, String baseCommit) throws IOException {
-        Path dir = cacheRoot.resolve("src").resolve(baseCommit.substring(0, 12));
+        Path dir = pathOf(baseCommit);
         if (Files.exists(dir.resolve(".git"))) {
             shareObjectsOf(repo, dir);
             switchTo(dir, baseCommit);
@@ -55,6 +65,38 @@ public final class Checkouts {
         if (!known.contains(objects)) {
             Files.writeString(alternates, objects + "\n", StandardOpenOption.CREATE, StandardOpenOption.APPEND);
         }
+    }
+
+    /**
+     * After every job: the checkout must be at its base with nothing else
+     * in it, ignored files included (a build writes only its object
+     * directory, so anything here came from somewhere it should not). One
+     * that is not is removed; the next job clones a fresh one. Returns
+     * whether it was kept.
+     */
+    public boolean keepIfClean(String baseCommit) throws IOException {
+        Path dir = pathOf(baseCommit);
+        if (!Files.exists(dir.resolve(".git"))) {
+            return true;
+        }
+        List<String> git = List.of("git", "-c", "core.fsmonitor=false", "-c", "core.hooksPath=/dev/null");
+        CommandResult head = runner.run(concat(git, "rev-parse", "HEAD"), dir, Duration.ofMinutes(1));
+        CommandResult status = runner.run(concat(git, "status", "--porcelain", "--ignored", "--untracked-files=all"),
+                dir, Duration.ofMinutes(5));
+        if (head.ok() && status.ok() && head.outputText().strip().equals(baseCommit)
+                && status.outputText().isBlank()) {
+            return true;
+        }
+        log.warn("checkout {} is not clean after the job ({}); removing it", dir,
+                status.ok() ? String.join(", ", status.tail(5)) : "git status failed");
+        runner.check(List.of("rm", "-rf", dir.toString()), null, Duration.ofMinutes(10));
+        return false;
+    }
+
+    private static List<String> concat(List<String> a, String... b) {
+        List<String> out = new java.util.ArrayList<>(a);
+        out.addAll(List.of(b));
+        return out;
     }
 
     /** Puts the checkout at a commit it has (the base, a patched commit, or any commit of the shared tree). */

@@ -7,12 +7,12 @@ import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Pattern;
 import org.fsnbot.exec.CommandResult;
 import org.fsnbot.exec.CommandRunner;
+import org.fsnbot.exec.Sandbox;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -21,6 +21,12 @@ import org.slf4j.LoggerFactory;
  * commit, config hash). The base is built once; a patched kernel starts
  * from a copy of the base's object directory so make only recompiles what
  * the patch touched.
+ *
+ * Every make runs in the sandbox: the source checkout read-only, its own
+ * object directory the one writable place, ccache read-only unless the
+ * build is of trusted code (a base from an operator's tree). Between
+ * builds object directories are ours again (Sandbox.takeBack), so the
+ * base a later job copies is the base that was built.
  */
 public final class KernelBuilder {
 
@@ -29,35 +35,58 @@ public final class KernelBuilder {
     // rebuilt in every copied object directory because their dependency
     // files name the original one.
     private static final Pattern COMPILE = Pattern.compile("^\\s+CC\\s+[^/\\s]\\S*");
+    // Cannot fork / Resource temporarily unavailable: the build hit the
+    // sandbox's process limit, which the reply should say in its words.
     private static final Pattern ERROR = Pattern.compile(
-            "(error:|Error \\d+|undefined reference|fatal error|\\*\\*\\* )");
+            "(error:|Error \\d+|undefined reference|fatal error|\\*\\*\\* |Cannot fork|Resource temporarily unavailable)");
     private static final String MARKER = "fsnbot-build.ok";
+
+    /** Whether a build's code may add to the shared ccache. */
+    public enum Code {
+        /** A base from a tree the operator configured or named: its objects may be cached for others. */
+        TRUSTED,
+        /** A patch from a mail, a tree a mail named: it reads the cache and never writes it. */
+        UNTRUSTED
+    }
 
     private final Path cacheRoot;
     private final CommandRunner runner;
+    private final Sandbox sandbox;
+    private final KernelConfigurer configurer;
     private final int jobs;
 
-    public KernelBuilder(Path cacheRoot, CommandRunner runner) {
-        this.cacheRoot = cacheRoot;
+    public KernelBuilder(Path cacheRoot, CommandRunner runner, Sandbox sandbox) {
+        this.cacheRoot = cacheRoot.toAbsolutePath().normalize();
         this.runner = runner;
+        this.sandbox = sandbox;
+        this.configurer = new KernelConfigurer(sandbox);
         this.jobs = Runtime.getRuntime().availableProcessors();
     }
 
+    /**
+     * The whole commit id names the directory: a tree a mail names could
+     * otherwise make a commit whose short id matches a trusted base.
+     */
     public Path objectDir(String baseCommit, KernelConfig config, String variant) {
-        return cacheRoot.resolve("build").resolve(baseCommit.substring(0, 12) + "-" + config.hash()).resolve(variant);
+        return cacheRoot.resolve("build").resolve(baseCommit + "-" + config.hash()).resolve(variant);
+    }
+
+    private Path ccacheDir() {
+        return cacheRoot.resolve("ccache");
     }
 
     /** Builds (or reuses) the base kernel; checkout must be at baseCommit. */
-    public BuildResult buildBase(Path checkout, String baseCommit, KernelConfig config) throws IOException {
+    public BuildResult buildBase(Path checkout, String baseCommit, KernelConfig config, Code code)
+            throws IOException {
         Path obj = objectDir(baseCommit, config, "base");
-        return build("base", baseCommit, checkout, obj, config);
+        return build(new Target("base", baseCommit, obj, code), checkout, config);
     }
 
     /** Builds the patched kernel from a copy of the base object directory. */
     public BuildResult buildPatched(Path checkout, String baseCommit, String patchedCommit, KernelConfig config)
             throws IOException {
         Path base = objectDir(baseCommit, config, "base");
-        Path obj = objectDir(baseCommit, config, "patched-" + patchedCommit.substring(0, 12));
+        Path obj = objectDir(baseCommit, config, "patched-" + patchedCommit);
         if (!Files.exists(obj.resolve(MARKER))) {
             if (!Files.exists(base.resolve(MARKER))) {
                 throw new IOException("patched build before the base build: " + base);
@@ -69,7 +98,11 @@ public final class KernelBuilder {
             Files.deleteIfExists(partial.resolve(MARKER));
             Files.move(partial, obj);
         }
-        return build("patched", patchedCommit, checkout, obj, config);
+        return build(new Target("patched", patchedCommit, obj, Code.UNTRUSTED), checkout, config);
+    }
+
+    /** What one build makes: its label, the commit, its object directory and whether its code is trusted. */
+    private record Target(String label, String commit, Path obj, Code code) {
     }
 
     /**
@@ -90,8 +123,10 @@ public final class KernelBuilder {
         }
     }
 
-    private BuildResult build(String label, String commit, Path checkout, Path obj, KernelConfig config)
-            throws IOException {
+    private BuildResult build(Target t, Path checkout, KernelConfig config) throws IOException {
+        String label = t.label();
+        String commit = t.commit();
+        Path obj = t.obj();
         Path image = obj.resolve("arch/x86/boot/bzImage");
         Path logFile = obj.resolve("fsnbot-build.log");
         if (Files.exists(obj.resolve(MARKER)) && Files.exists(image)
@@ -100,30 +135,40 @@ public final class KernelBuilder {
             return BuildResult.built(label, commit, image, BuildResult.Cost.REUSED, logFile);
         }
         Files.createDirectories(obj);
+        Optional<Path> ccache = ccacheAvailable() ? Optional.of(ccacheDir()) : Optional.empty();
+        if (ccache.isPresent()) {
+            Files.createDirectories(ccache.get());
+        }
         long start = System.nanoTime();
-        List<String> configErrors = configure(checkout, obj, config);
-        if (!configErrors.isEmpty()) {
-            Files.write(logFile, configErrors, StandardCharsets.UTF_8);
-            return failed(label, commit, start, 0, configErrors, logFile);
-        }
-        Map<String, String> env = new HashMap<>();
-        List<String> make = new ArrayList<>(List.of("make", "-j" + jobs, "O=" + obj, "bzImage"));
-        if (ccacheAvailable()) {
-            make.add("CC=ccache gcc");
-            env.put("CCACHE_BASEDIR", cacheRoot.toAbsolutePath().toString());
-            env.put("CCACHE_NOHASHDIR", "1");
-        }
-        int[] compiled = {0};
         int expected = previousCount(obj);
-        log.info("building {} kernel {} in {}", label, commit.substring(0, 12), obj);
-        CommandResult r = runner.run(make, checkout, env, Duration.ofMinutes(60), line -> {
-            if (COMPILE.matcher(line).find()) {
-                compiled[0]++;
-                if (compiled[0] % 200 == 0) {
-                    log.info("{}: {} objects{}", label, compiled[0], expected > 0 ? " of about " + expected : "");
-                }
+        List<String> configErrors;
+        int[] compiled = {0};
+        CommandResult r;
+        BuildStep step = new BuildStep(checkout, obj, t.code(), ccache);
+        step.handOver(sandbox);
+        try {
+            configErrors = configurer.configure(step, config);
+            if (!configErrors.isEmpty()) {
+                Files.write(logFile, configErrors, StandardCharsets.UTF_8);
+                return failed(label, commit, start, 0, configErrors, logFile);
             }
-        });
+            List<String> make = new ArrayList<>(List.of("make", "-C", checkout.toString(), "-j" + jobs, "O=" + obj,
+                    "bzImage"));
+            if (ccache.isPresent()) {
+                make.add("CC=ccache gcc");
+            }
+            log.info("building {} kernel {} in {}", label, commit.substring(0, 12), obj);
+            r = sandbox.run(step.of(make, Duration.ofMinutes(60)), line -> {
+                if (COMPILE.matcher(line).find()) {
+                    compiled[0]++;
+                    if (compiled[0] % 200 == 0) {
+                        log.info("{}: {} objects{}", label, compiled[0], expected > 0 ? " of about " + expected : "");
+                    }
+                }
+            });
+        } finally {
+            step.takeBack(sandbox);
+        }
         Files.write(logFile, r.output(), StandardCharsets.UTF_8);
         double secs = (System.nanoTime() - start) / 1e9;
         log.info("{}: make {} after {} s, {} kernel objects compiled", label, r.ok() ? "done" : "FAILED",
@@ -144,53 +189,6 @@ public final class KernelBuilder {
             Path logFile) {
         return BuildResult.failed(label, commit, new BuildResult.Cost((System.nanoTime() - start) / 1e9, compiled,
                 false), errors, logFile);
-    }
-
-    private List<String> configure(Path checkout, Path obj, KernelConfig config) throws IOException {
-        Path stamp = obj.resolve("fsnbot-config.hash");
-        if (Files.exists(stamp) && Files.readString(stamp).trim().equals(config.hash())
-                && Files.exists(obj.resolve(".config"))) {
-            return List.of();
-        }
-        Path fragment = obj.resolve("fsnbot.config");
-        Files.writeString(fragment, config.fragment());
-        Duration t = Duration.ofMinutes(5);
-        for (List<String> step : List.of(
-                List.of("make", "O=" + obj, "tinyconfig"),
-                List.of("scripts/kconfig/merge_config.sh", "-m", "-O", obj.toString(), obj.resolve(".config").toString(),
-                        fragment.toString()),
-                List.of("make", "O=" + obj, "olddefconfig"))) {
-            CommandResult r = runner.run(step, checkout, t);
-            if (!r.ok()) {
-                List<String> out = new ArrayList<>();
-                out.add(String.join(" ", step) + " failed:");
-                out.addAll(r.tail(BuildResult.MAX_ERROR_LINES - 1));
-                return out;
-            }
-        }
-        List<String> missing = missingSettings(Files.readAllLines(obj.resolve(".config")), config);
-        if (!missing.isEmpty()) {
-            List<String> out = new ArrayList<>();
-            out.add("the kconfig fragment did not survive olddefconfig (unmet dependencies):");
-            out.addAll(missing.subList(0, Math.min(missing.size(), BuildResult.MAX_ERROR_LINES - 1)));
-            return out;
-        }
-        Files.writeString(stamp, config.hash() + "\n");
-        return List.of();
-    }
-
-    static List<String> missingSettings(List<String> dotConfig, KernelConfig config) {
-        List<String> missing = new ArrayList<>();
-        config.settings().forEach((k, v) -> {
-            if (v.equals("n")) {
-                if (dotConfig.contains(k + "=y")) {
-                    missing.add(k + "=n wanted, got y");
-                }
-            } else if (!dotConfig.contains(k + "=" + v)) {
-                missing.add(k + "=" + v);
-            }
-        });
-        return missing;
     }
 
     static List<String> errorLines(List<String> output) {

@@ -12,6 +12,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.fsnbot.exec.CommandResult;
 import org.fsnbot.exec.CommandRunner;
+import org.fsnbot.exec.Limits;
+import org.fsnbot.exec.Mount;
+import org.fsnbot.exec.Sandbox;
+import org.fsnbot.exec.SandboxStep;
 import org.fsnbot.intake.MboxWriter;
 import org.fsnbot.intake.PatchMail;
 
@@ -26,10 +30,33 @@ public final class PatchApplier {
             "^(error: patch failed: (\\S+):(\\d+)|error: (\\S+): does not exist in index"
                     + "|error: (\\S+): patch does not apply)$");
 
-    private final CommandRunner runner;
+    /** Hooks off: a checkout's hooks are ours, and git am is not to run anything. */
+    private static final List<String> GIT = List.of("git", "-c", "core.hooksPath=/dev/null", "-c", "user.name=fsnbot",
+            "-c", "user.email=fsnbot@localhost");
 
-    public PatchApplier(CommandRunner runner) {
+    private final CommandRunner runner;
+    private final Sandbox sandbox;
+
+    public PatchApplier(CommandRunner runner, Sandbox sandbox) {
         this.runner = runner;
+        this.sandbox = sandbox;
+    }
+
+    /**
+     * Git reading what a mail brought (a series, a revision of a tree it
+     * named) runs in the sandbox: it executes nothing from the mail, but a
+     * flaw in how git applies or checks out crafted input must not reach
+     * beyond the checkout.
+     */
+    private CommandResult git(Path checkout, List<String> args, Path... inputs) throws IOException {
+        List<String> cmd = new ArrayList<>(GIT);
+        cmd.addAll(args);
+        List<Mount> mounts = new ArrayList<>(GitMounts.of(checkout));
+        for (Path in : inputs) {
+            mounts.add(Mount.readOnly(in));
+        }
+        return sandbox.run(new SandboxStep(cmd, checkout.toAbsolutePath().normalize(), Map.of("GIT_EDITOR", "true"),
+                mounts, SandboxStep.Handles.UNTRUSTED_DATA, Limits.git(), Duration.ofMinutes(10)), l -> { });
     }
 
     /**
@@ -38,8 +65,7 @@ public final class PatchApplier {
      * is there without a fetch.
      */
     public ApplyResult checkoutRevision(Path checkout, String head) throws IOException {
-        CommandResult r = runner.run(List.of("git", "checkout", "-q", "--detach", "-f", head), checkout,
-                Duration.ofMinutes(10));
+        CommandResult r = git(checkout, List.of("checkout", "-q", "--detach", "-f", head));
         if (!r.ok()) {
             return failure(r.output());
         }
@@ -51,9 +77,8 @@ public final class PatchApplier {
         Path mbox = Files.createTempFile("fsnbot-series", ".mbox");
         try {
             Files.writeString(mbox, MboxWriter.mboxrd(patches), java.nio.charset.StandardCharsets.ISO_8859_1);
-            List<String> cmd = List.of("git", "-c", "user.name=fsnbot", "-c", "user.email=fsnbot@localhost",
-                    "am", "--3way", "--committer-date-is-author-date", "--keep-cr", "--quiet", mbox.toString());
-            CommandResult r = runner.run(cmd, checkout, Map.of("GIT_EDITOR", "true"), Duration.ofMinutes(5), l -> { });
+            CommandResult r = git(checkout, List.of("am", "--3way", "--committer-date-is-author-date", "--keep-cr",
+                    "--quiet", mbox.toString()), mbox);
             if (r.ok()) {
                 String commit = runner.check(List.of("git", "rev-parse", "HEAD"), checkout, Duration.ofMinutes(1))
                         .output().get(0).trim();
@@ -61,7 +86,7 @@ public final class PatchApplier {
             }
             List<String> output = new ArrayList<>(r.output());
             output.addAll(explain(checkout));
-            runner.run(List.of("git", "am", "--abort"), checkout, Duration.ofMinutes(2));
+            git(checkout, List.of("am", "--abort"));
             runner.check(List.of("git", "checkout", "-q", "--detach", "-f", baseCommit), checkout, Duration.ofMinutes(10));
             return failure(output);
         } finally {
@@ -74,16 +99,14 @@ public final class PatchApplier {
      * hunk failed; a plain `git apply --check` of the stopped patch does.
      */
     private List<String> explain(Path checkout) throws IOException {
-        CommandResult shown = runner.run(List.of("git", "am", "--show-current-patch=diff"), checkout,
-                Duration.ofMinutes(1));
+        CommandResult shown = git(checkout, List.of("am", "--show-current-patch=diff"));
         if (!shown.ok()) {
             return List.of();
         }
         Path diff = Files.createTempFile("fsnbot-failed", ".diff");
         try {
             Files.write(diff, shown.output());
-            return runner.run(List.of("git", "apply", "--check", "-v", diff.toString()), checkout,
-                    Duration.ofMinutes(1)).output().stream()
+            return git(checkout, List.of("apply", "--check", "-v", diff.toString()), diff).output().stream()
                     .filter(l -> l.startsWith("error:")).toList();
         } finally {
             Files.deleteIfExists(diff);

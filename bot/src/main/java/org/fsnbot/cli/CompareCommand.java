@@ -2,6 +2,7 @@ package org.fsnbot.cli;
 
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.fsnbot.build.KernelBuilder;
 import org.fsnbot.app.Config;
 import org.fsnbot.job.Candidate;
 import org.fsnbot.job.Job;
@@ -51,7 +52,8 @@ public final class CompareCommand implements Callable<Integer> {
         try {
             request = new Job(new Base(tree, base, "named on the command line"), new Candidate.Revision(head),
                     jobs.profile(), jobs.topology(),
-                    new ReplyRoute.NewThread(to == null ? cfg.mailing().treeReportTo() : to), true);
+                    new ReplyRoute.NewThread(to == null ? cfg.mailing().treeReportTo() : to), true,
+                    KernelBuilder.Code.TRUSTED);
         } catch (IllegalArgumentException e) {
             throw BadInput.of(e);
         }

@@ -3,6 +3,7 @@ package org.fsnbot.cli;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.fsnbot.build.KernelBuilder;
 import org.fsnbot.app.Config;
 import org.fsnbot.intake.MalformedMailException;
 import org.fsnbot.intake.MboxReader;
@@ -48,7 +49,8 @@ public final class TestPatchCommand implements Callable<Integer> {
         try {
             PatchSeries series = new MboxReader().readSeries(mbox);
             request = new Job(new Base(tree, base, "named on the command line"), new Candidate.Series(series, mbox),
-                    jobs.profile(), jobs.topology(), new ReplyRoute.UnderMail(series.replyTarget()), true);
+                    jobs.profile(), jobs.topology(), new ReplyRoute.UnderMail(series.replyTarget()), true,
+                    KernelBuilder.Code.TRUSTED);
         } catch (IllegalArgumentException | MalformedMailException e) {
             throw BadInput.of(e);
         }

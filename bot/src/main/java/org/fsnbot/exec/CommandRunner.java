@@ -30,12 +30,27 @@ public final class CommandRunner {
         this.keepLines = keepLines;
     }
 
+    /** Runs with our environment plus env. */
     public CommandResult run(List<String> command, Path dir, Map<String, String> env, Duration timeout,
             Consumer<String> onLine) throws IOException {
+        return start(command, dir, env, false, timeout, onLine);
+    }
+
+    /** Runs with env as the whole environment: nothing of ours (secrets included) reaches the command. */
+    public CommandResult runWithOnly(List<String> command, Path dir, Map<String, String> env, Duration timeout,
+            Consumer<String> onLine) throws IOException {
+        return start(command, dir, env, true, timeout, onLine);
+    }
+
+    private CommandResult start(List<String> command, Path dir, Map<String, String> env, boolean onlyEnv,
+            Duration timeout, Consumer<String> onLine) throws IOException {
         Objects.requireNonNull(onLine, "onLine");
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
         if (dir != null) {
             pb.directory(dir.toFile());
+        }
+        if (onlyEnv) {
+            pb.environment().clear();
         }
         pb.environment().putAll(env);
         long start = System.nanoTime();

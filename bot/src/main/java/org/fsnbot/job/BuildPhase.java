@@ -26,7 +26,7 @@ public final class BuildPhase {
 
     public Step<Built> run(Applied a, JobJournal journal) throws IOException {
         String base = a.resolved().baseCommit();
-        BuildResult baseBuild = builder.buildBase(a.checkout(), base, config);
+        BuildResult baseBuild = builder.buildBase(a.checkout(), base, config, a.resolved().job().baseCode());
         journal.built(baseBuild);
         if (!baseBuild.ok()) {
             return Step.stop(new Finding.BuildFailed(baseBuild), a);

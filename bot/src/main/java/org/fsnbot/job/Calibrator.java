@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
+import org.fsnbot.build.KernelBuilder;
 import org.fsnbot.plan.Base;
 import org.fsnbot.plan.Profile;
 import org.fsnbot.plan.Topology;
@@ -47,7 +48,7 @@ public final class Calibrator {
             throw new IllegalArgumentException("calibration needs at least 2 boots per side");
         }
         Job job = new Job(base, new Candidate.SameKernel(), profile.withBoots(bootsPerSide), topology,
-                new ReplyRoute.Nowhere(), true);
+                new ReplyRoute.Nowhere(), true, KernelBuilder.Code.TRUSTED);
         Resolved r = phases.resolve().run(job);
         Path dir = workRoot.resolve("calibrations").resolve(r.baseCommit().substring(0, 12) + "-" + clock.millis());
         Files.createDirectories(dir);

@@ -1,6 +1,7 @@
 package org.fsnbot.job;
 
 import java.util.Objects;
+import org.fsnbot.build.KernelBuilder;
 import org.fsnbot.plan.Base;
 import org.fsnbot.plan.Profile;
 import org.fsnbot.plan.Topology;
@@ -10,11 +11,13 @@ import org.fsnbot.plan.Topology;
  * topology, and where its result goes. requested: someone asked for it
  * (the command line, an #fsnbot command) rather than fsnbot finding it;
  * asked-for results are always answered, found ones only when there is
- * something to say. A job runs as phases (see JobRunner), each taking the
+ * something to say. baseCode: whether the base's code comes from a tree
+ * the operator configured or named (then its build may fill the shared
+ * ccache) or from one a mail named. A job runs as phases (see JobRunner), each taking the
  * previous phase's result, so a phase can later run elsewhere.
  */
 public record Job(Base base, Candidate candidate, Profile profile, Topology topology, ReplyRoute route,
-        boolean requested) {
+        boolean requested, KernelBuilder.Code baseCode) {
 
     public Job {
         Objects.requireNonNull(base, "base");
@@ -22,6 +25,7 @@ public record Job(Base base, Candidate candidate, Profile profile, Topology topo
         Objects.requireNonNull(profile, "profile");
         Objects.requireNonNull(topology, "topology");
         Objects.requireNonNull(route, "route");
+        Objects.requireNonNull(baseCode, "baseCode");
     }
 
     public String reproduce() {

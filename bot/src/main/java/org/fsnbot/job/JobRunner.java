@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Locale;
+import org.fsnbot.build.Checkouts;
 import org.fsnbot.store.JobStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,11 +25,13 @@ public final class JobRunner {
 
     private final Phases phases;
     private final JobStore jobs;
+    private final Checkouts checkouts;
     private final Path workRoot;
 
-    public JobRunner(Phases phases, JobStore jobs, Path workRoot) {
+    public JobRunner(Phases phases, JobStore jobs, Checkouts checkouts, Path workRoot) {
         this.phases = phases;
         this.jobs = jobs;
+        this.checkouts = checkouts;
         this.workRoot = workRoot;
     }
 
@@ -42,7 +45,13 @@ public final class JobRunner {
         Path dir = workRoot.resolve("jobs").resolve(Long.toString(id));
         try {
             Files.createDirectories(dir);
-            return underBaseLock(resolved.baseCommit(), () -> finish(job, id, measure(resolved, dir, id), started));
+            return underBaseLock(resolved.baseCommit(), () -> {
+                try {
+                    return finish(job, id, measure(resolved, dir, id), started);
+                } finally {
+                    checkouts.keepIfClean(resolved.baseCommit());
+                }
+            });
         } catch (IOException | RuntimeException e) {
             jobs.fail(id, e.toString());
             throw e;

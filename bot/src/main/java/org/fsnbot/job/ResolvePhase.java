@@ -12,9 +12,11 @@ import org.fsnbot.report.JobFacts;
 public final class ResolvePhase {
 
     private final Trees trees;
+    private final JobFacts.Confinement confinement;
 
-    public ResolvePhase(Trees trees) {
+    public ResolvePhase(Trees trees, JobFacts.Confinement confinement) {
         this.trees = trees;
+        this.confinement = confinement;
     }
 
     public Resolved run(Job job) throws IOException {
@@ -31,6 +33,6 @@ public final class ResolvePhase {
         } else {
             topic = new JobFacts.Topic("[fsnbot] calibration of " + trees.describe(repo, base), "", List.of());
         }
-        return new Resolved(job, repo, base, trees.describe(repo, base), revision, topic);
+        return new Resolved(job, repo, base, trees.describe(repo, base), revision, topic, confinement);
     }
 }

@@ -8,10 +8,11 @@ import org.fsnbot.report.JobFacts;
 /**
  * A job whose names are resolved: the local repository of its tree, the
  * base's commit and description, the candidate revision's commit (for a
- * revision candidate), and what the job is about.
+ * revision candidate), what the job is about, and the sandbox its
+ * candidate will run in (every reply names it).
  */
 public record Resolved(Job job, Path repo, String baseCommit, String baseLabel, Optional<String> revisionCommit,
-        JobFacts.Topic topic) implements Reached {
+        JobFacts.Topic topic, JobFacts.Confinement confinement) implements Reached {
 
     public Resolved {
         Objects.requireNonNull(job);
@@ -20,6 +21,7 @@ public record Resolved(Job job, Path repo, String baseCommit, String baseLabel, 
         Objects.requireNonNull(baseLabel);
         Objects.requireNonNull(revisionCommit);
         Objects.requireNonNull(topic);
+        Objects.requireNonNull(confinement);
     }
 
     @Override
@@ -36,6 +38,6 @@ public record Resolved(Job job, Path repo, String baseCommit, String baseLabel, 
     JobFacts facts(String wallTime, String patchedLabel, JobFacts.Runner runner) {
         return new JobFacts(topic, new JobFacts.Kernels(job.base().tree(), baseLabel, job.base().reason(),
                 patchedLabel), runner, new JobFacts.ProfileLine(job.profile().name(), job.profile().description()),
-                job.reproduce(), wallTime);
+                job.reproduce(), wallTime, confinement);
     }
 }

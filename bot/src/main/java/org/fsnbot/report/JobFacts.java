@@ -8,7 +8,7 @@ import java.util.Objects;
  * and how to reproduce it.
  */
 public record JobFacts(Topic topic, Kernels kernels, Runner runner, ProfileLine profile, String reproduce,
-        String wallTime) {
+        String wallTime, Confinement confinement) {
 
     /** What the job is about: the subject of the mail (or tree head) it answers, and trailers given for it. */
     public record Topic(String subject, String messageId, List<String> trailers) {
@@ -32,6 +32,13 @@ public record JobFacts(Topic topic, Kernels kernels, Runner runner, ProfileLine 
     public record Runner(String guestKernel, String topology, String accelerator, String acceleratorReason) {
     }
 
+    /** How the candidate's code ran: the sandbox, and whether it confined anything (a warning when not). */
+    public record Confinement(String description, boolean confined) {
+        public Confinement {
+            Objects.requireNonNull(description);
+        }
+    }
+
     /** The workload profile that ran. */
     public record ProfileLine(String name, String description) {
     }
@@ -42,6 +49,7 @@ public record JobFacts(Topic topic, Kernels kernels, Runner runner, ProfileLine 
         Objects.requireNonNull(runner);
         Objects.requireNonNull(profile);
         Objects.requireNonNull(reproduce);
+        Objects.requireNonNull(confinement);
     }
 
     /** Whether the boots were emulated: the reply then says what such figures can and cannot show. */

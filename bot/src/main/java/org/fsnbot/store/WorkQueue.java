@@ -93,8 +93,8 @@ public final class WorkQueue {
             Optional<Work> w = select(c, "SELECT * FROM work_queue WHERE state = 'queued' ORDER BY id FETCH FIRST 1"
                     + " ROWS ONLY FOR UPDATE").stream().findFirst();
             if (w.isPresent()) {
-                Jdbc.update(c, "UPDATE work_queue SET state = 'running', updated_at = ? WHERE id = ?",
-                        clock.instant(), w.get().id());
+                Jdbc.update(c, "UPDATE work_queue SET state = 'running', attempts = attempts + 1, updated_at = ?"
+                        + " WHERE id = ?", clock.instant(), w.get().id());
             }
             return w.map(x -> new Work(x.id(), x.item(), WorkState.RUNNING, x.detail()));
         });
@@ -107,10 +107,36 @@ public final class WorkQueue {
                 clock.instant(), id));
     }
 
-    /** Work a killed process left running goes back to the queue: a measurement is never half-kept. */
-    public int requeueRunning() {
-        return db.call("requeueing", c -> Jdbc.update(c, "UPDATE work_queue SET state = 'queued', detail ="
-                + " 'requeued after restart', updated_at = ? WHERE state = 'running'", clock.instant()));
+    /** What a restart found left running: requeued, and dead letters. */
+    public record Recovered(int requeued, List<Work> deadLetters) {
+        public Recovered {
+            deadLetters = List.copyOf(deadLetters);
+        }
+    }
+
+    /**
+     * Work a killed process left running goes back to the queue: a
+     * measurement is never half-kept. A unit that was running every one of
+     * the last maxCrashes times the process died is taken to be the cause:
+     * it becomes a dead letter for the operator instead of killing the
+     * next process too.
+     */
+    public Recovered recoverRunning(int maxCrashes) {
+        if (maxCrashes < 1) {
+            throw new IllegalArgumentException("maxCrashes must be at least 1: " + maxCrashes);
+        }
+        return db.transaction("recovering running work", c -> {
+            List<Work> dead = select(c, "SELECT * FROM work_queue WHERE state = 'running' AND attempts >= ?",
+                    maxCrashes);
+            for (Work w : dead) {
+                Jdbc.update(c, "UPDATE work_queue SET state = ?, detail = ?, updated_at = ? WHERE id = ?",
+                        WorkState.DEAD_LETTER.stored(), "fsnbot died " + maxCrashes + " times while running this;"
+                                + " left for the operator", clock.instant(), w.id());
+            }
+            int requeued = Jdbc.update(c, "UPDATE work_queue SET state = 'queued', detail = 'requeued after restart',"
+                    + " updated_at = ? WHERE state = 'running'", clock.instant());
+            return new Recovered(requeued, dead);
+        });
     }
 
     public List<Work> list(WorkState state) {

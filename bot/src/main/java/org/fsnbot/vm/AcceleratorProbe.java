@@ -62,8 +62,12 @@ public final class AcceleratorProbe {
         if (booted) {
             return new Decision(Accelerator.KVM, "KVM guest booted in " + String.format("%.1f s", o.seconds()));
         }
-        String why = "a KVM guest did not boot within " + timeout.toSeconds() + " s: " + o.status();
-        log.warn("{}; falling back to TCG", why);
+        // The reason goes into every reply's 80 columns; QEMU's own words
+        // (a sandbox user without /dev/kvm, say) go to the operator's log.
+        String why = o.status() == BootStatus.TIMEOUT || o.status() == BootStatus.OK
+                ? "a KVM guest did not boot within " + timeout.toSeconds() + " s: " + o.status()
+                : "a KVM guest did not boot: " + o.status();
+        log.warn("{} ({}); falling back to TCG", why, o.detail());
         return new Decision(Accelerator.TCG, why);
     }
 }

@@ -4,10 +4,15 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Pattern;
 import org.fsnbot.exec.CommandResult;
-import org.fsnbot.exec.CommandRunner;
+import org.fsnbot.exec.Limits;
+import org.fsnbot.exec.Mount;
+import org.fsnbot.exec.Sandbox;
+import org.fsnbot.exec.SandboxStep;
 
 /**
  * Boots one kernel with one initramfs in QEMU and classifies the result.
@@ -21,16 +26,43 @@ public final class QemuBoot implements Booter {
             "Kernel panic - not syncing|BUG: kernel NULL pointer|general protection fault|Oops:|BUG: unable to handle");
     private static final int TAIL = 60;
 
-    private final CommandRunner runner;
+    private static final Path KVM = Path.of("/dev/kvm");
+
+    private final Sandbox sandbox;
     private final String qemu;
 
-    public QemuBoot(CommandRunner runner) {
-        this(runner, QEMU);
+    public QemuBoot(Sandbox sandbox) {
+        this(sandbox, QEMU);
     }
 
-    public QemuBoot(CommandRunner runner, String qemu) {
-        this.runner = runner;
+    public QemuBoot(Sandbox sandbox, String qemu) {
+        this.sandbox = sandbox;
         this.qemu = qemu;
+    }
+
+    /**
+     * QEMU runs the candidate's kernel, so it runs in the sandbox: the
+     * kernel, initramfs and disk read-only, the boot's directory (its two
+     * serial logs) the one writable place, /dev/kvm when it is used.
+     */
+    private CommandResult run(QemuCommand cmd, Path dir) throws IOException {
+        Guest g = cmd.guest();
+        List<Mount> mounts = new ArrayList<>(List.of(Mount.writable(dir), Mount.readOnly(g.kernel()),
+                Mount.readOnly(g.initrd())));
+        g.disk().ifPresent(d -> mounts.add(Mount.readOnly(d)));
+        Machine m = cmd.machine();
+        if (m.accel() == Accelerator.KVM && Files.exists(KVM)) {
+            mounts.add(Mount.device(KVM));
+        }
+        SandboxStep step = new SandboxStep(cmd.argv(), dir.toAbsolutePath().normalize(), Map.of(), mounts,
+                SandboxStep.Handles.UNTRUSTED_CODE, Limits.boot(m.topology().memoryMiB(), m.timeout().toSeconds()),
+                m.timeout());
+        sandbox.handOver(dir);
+        try {
+            return sandbox.run(step, line -> { });
+        } finally {
+            sandbox.takeBack(dir);
+        }
     }
 
     @Override
@@ -41,7 +73,7 @@ public final class QemuBoot implements Booter {
         Files.deleteIfExists(logs.console());
         Files.deleteIfExists(logs.results());
         QemuCommand cmd = new QemuCommand(qemu, machine, guest, bootId, logs);
-        CommandResult r = runner.run(cmd.argv(), dir, machine.timeout());
+        CommandResult r = run(cmd, dir);
         double secs = r.millis() / 1000.0;
         List<String> consoleLines = Files.exists(logs.console())
                 ? List.of(new String(Files.readAllBytes(logs.console()), StandardCharsets.ISO_8859_1).replace("\r", "")

@@ -31,7 +31,9 @@ public record QemuCommand(String binary, Machine machine, Guest guest, String bo
     public List<String> argv() {
         Topology t = machine.topology();
         Accelerator accel = machine.accel();
-        List<String> a = new ArrayList<>(List.of(binary,
+        // -sandbox on: QEMU's own seccomp filter, inside fsnbot's sandbox, for a
+        // guest that finds a way out of the emulator.
+        List<String> a = new ArrayList<>(List.of(binary, "-sandbox", "on",
                 "-machine", "pc", "-accel", accel.qemuName(), "-cpu", accel.cpuModel(),
                 "-smp", "cpus=" + t.cpus() + ",sockets=" + t.sockets() + ",cores=" + t.cores() + ",threads=" + t.threads(),
                 "-m", t.memoryMiB() + "M"));

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.fsnbot.build.KernelBuilder;
 import org.fsnbot.git.Trees;
 import org.fsnbot.intake.MalformedMailException;
 import org.fsnbot.intake.MboxReader;
@@ -62,16 +63,20 @@ public final class JobPlanner {
             PatchSeries series = series(s);
             ReplyRoute route = new ReplyRoute.UnderMail(answerTo.orElse(series.replyTarget()));
             return new Job(base, new Candidate.Series(series, writeMbox(w.id(), series)), p, t, route,
-                    answerTo.isPresent());
+                    answerTo.isPresent(), KernelBuilder.Code.TRUSTED);
         }
         String head = ((WorkTarget.Revision) w.item().target()).head();
+        // The merge base of #fsnbot test is found in the tree the mail
+        // named, the only base a mail chooses; the rest come from ours.
+        KernelBuilder.Code code = KernelBuilder.Code.TRUSTED;
         if (w.item().options().mergeBase()) {
+            code = KernelBuilder.Code.UNTRUSTED;
             base = base.at(trees.mergeBase(trees.local(base.tree()), base.rev(), head),
                     "merge base of " + head + " and the thread's base");
         }
         ReplyRoute route = answerTo.<ReplyRoute>map(ReplyRoute.UnderMail::new)
                 .orElseGet(() -> new ReplyRoute.NewThread(treeReportTo));
-        return new Job(base, new Candidate.Revision(head), p, t, route, answerTo.isPresent());
+        return new Job(base, new Candidate.Revision(head), p, t, route, answerTo.isPresent(), code);
     }
 
     /** The command mail a requested run answers, if it was requested. */

@@ -35,13 +35,24 @@ public final class QueueWorker {
         this.replies = replies;
     }
 
-    /** After a restart: work a killed process left running goes back to the queue. */
+    /** How many times fsnbot may die running one unit before that unit is set aside. */
+    public static final int MAX_CRASHES = 3;
+
+    /**
+     * After a restart: work a killed process left running goes back to the
+     * queue, unless fsnbot has now died MAX_CRASHES times running it.
+     */
     public int recover() {
-        int n = queue.requeueRunning();
-        if (n > 0) {
-            log.info("{} unit(s) left running by a previous process requeued", n);
+        WorkQueue.Recovered r = queue.recoverRunning(MAX_CRASHES);
+        if (r.requeued() > 0) {
+            log.info("{} unit(s) left running by a previous process requeued", r.requeued());
         }
-        return n;
+        for (Work w : r.deadLetters()) {
+            log.error("OPERATOR: work #{} ({} {}) was running each of the last {} times fsnbot died; it is now a"
+                    + " dead letter and will not run again unless requeued by hand", w.id(), w.kind(), w.title(),
+                    MAX_CRASHES);
+        }
+        return r.requeued();
     }
 
     /** Runs queued work until the queue is empty; returns how many units ran. */

@@ -65,4 +65,23 @@ class ConfigTest {
         assertThatThrownBy(() -> Config.load(Optional.of(tmp.resolve("missing.yaml"))))
                 .hasMessageContaining("no such file");
     }
+
+    @Test
+    void theSandboxIsBubblewrapUnlessTheFileSaysOtherwise(@TempDir Path tmp) throws Exception {
+        Config c = Config.load(Optional.empty());
+        assertThat(c.sandbox().mode()).isEqualTo(Config.Sandboxing.Mode.BWRAP);
+        assertThat(c.sandbox().user()).isEqualTo("fsnbot-sandbox");
+        Path f = Files.writeString(tmp.resolve("s.yaml"), "sandbox:\n  mode: container\n");
+        Config container = Config.load(Optional.of(f));
+        assertThat(container.sandbox().mode()).isEqualTo(Config.Sandboxing.Mode.CONTAINER);
+        assertThat(container.sandbox().image()).isEqualTo("fsnbot-build:bookworm");
+    }
+
+    @Test
+    void aSandboxModeOrUserThatIsNotOneIsRefused(@TempDir Path tmp) throws Exception {
+        Path mode = Files.writeString(tmp.resolve("m.yaml"), "sandbox:\n  mode: chroot\n");
+        assertThatThrownBy(() -> Config.load(Optional.of(mode))).hasMessageContaining("bwrap, container or none");
+        Path user = Files.writeString(tmp.resolve("u.yaml"), "sandbox:\n  user: \"root; rm -rf /\"\n");
+        assertThatThrownBy(() -> Config.load(Optional.of(user))).hasMessageContaining("sandbox.user");
+    }
 }

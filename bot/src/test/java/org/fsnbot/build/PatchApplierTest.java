@@ -9,6 +9,7 @@ import java.util.List;
 import org.fsnbot.exec.CommandRunner;
 import org.fsnbot.intake.MboxReader;
 import org.fsnbot.intake.PatchMail;
+import org.fsnbot.testing.Sandboxes;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -50,7 +51,7 @@ class PatchApplierTest {
 
     @Test
     void appliesWithADeterministicCommitId(@TempDir Path dir) throws Exception {
-        PatchApplier a = new PatchApplier(run);
+        PatchApplier a = new PatchApplier(run, Sandboxes.bwrap("patch-applier-test"));
         ApplyResult first = a.apply(repo, base, patch(dir, "line one", "ok"));
         assertThat(first.applied()).isTrue();
         assertThat(Files.readString(repo.resolve("fs/notify/fsnotify.c"))).contains("line 2");
@@ -60,7 +61,7 @@ class PatchApplierTest {
 
     @Test
     void aPatchThatDoesNotApplyNamesTheFileAndLeavesTheTreeAtBase(@TempDir Path dir) throws Exception {
-        ApplyResult r = new PatchApplier(run).apply(repo, base, patch(dir, "line zero", "bad"));
+        ApplyResult r = new PatchApplier(run, Sandboxes.bwrap("patch-applier-test")).apply(repo, base, patch(dir, "line zero", "bad"));
         assertThat(r.applied()).isFalse();
         assertThat(r.failedAt()).hasValueSatisfying(at -> assertThat(at).startsWith("fs/notify/fsnotify.c"));
         assertThat(r.failedPatch()).hasValueSatisfying(p -> assertThat(p).contains("fsnotify: change line two"));

@@ -13,6 +13,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Properties;
 import java.util.Optional;
+import org.fsnbot.build.KernelBuilder;
 import org.fsnbot.app.Application;
 import org.fsnbot.app.Config;
 import org.fsnbot.app.Home;
@@ -60,9 +61,15 @@ class PatchTestIT {
 
     /** fsnbot on the shared e2e home (the kernel builds are kept there), replies to outbox. */
     static Application e2eApplication(Path outbox) throws Exception {
+        return e2eApplication(outbox, Config.Sandboxing.Mode.BWRAP);
+    }
+
+    /** The same in another sandbox mode. */
+    static Application e2eApplication(Path outbox, Config.Sandboxing.Mode sandbox) throws Exception {
         Config c = Config.load(Optional.empty());
         return Application.open(c.withHome(Home.at(KernelFixture.home()).withOutbox(outbox)).withMailing(
-                new Config.Mailing("fsnbot <fsnbot@fsnbot.test>", MailSettings.dryRun(), List.of())),
+                new Config.Mailing("fsnbot <fsnbot@fsnbot.test>", MailSettings.dryRun(), List.of()))
+                .withSandbox(new Config.Sandboxing(sandbox, c.sandbox().user(), c.sandbox().image())),
                 DeliveryHooks.NONE);
     }
 
@@ -74,7 +81,8 @@ class PatchTestIT {
     static Job request(Path mbox, Profile profile) throws Exception {
         PatchSeries series = new MboxReader().readSeries(mbox);
         return new Job(kernelBase(), new Candidate.Series(series, mbox), profile,
-                Topology.parse("sockets=2,cores=1,nodes=2"), new ReplyRoute.UnderMail(series.replyTarget()), true);
+                Topology.parse("sockets=2,cores=1,nodes=2"), new ReplyRoute.UnderMail(series.replyTarget()), true,
+                KernelBuilder.Code.TRUSTED);
     }
 
     static String base() {

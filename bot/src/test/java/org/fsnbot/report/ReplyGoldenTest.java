@@ -38,7 +38,8 @@ class ReplyGoldenTest {
                 new JobFacts.ProfileLine("full", "The seeds' sizes."),
                 "fsnbot compare --tree https://example.org/linux.git --base abcdef --head 012345 --profile full"
                         + " --topology sockets=1,cores=2,threads=1,nodes=1,mem=1024M",
-                "41 min 03 s");
+                "41 min 03 s", new JobFacts.Confinement(
+                        "NONE: untrusted code ran with fsnbot's own rights, network and files", false));
     }
 
     /** One metric of a table: its key and how it reads; makes its samples. */

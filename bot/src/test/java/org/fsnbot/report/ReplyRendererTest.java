@@ -28,6 +28,10 @@ import org.junit.jupiter.api.Test;
 /** Golden-shape checks of every template: width, order, and the seed tables. */
 class ReplyRendererTest {
 
+    /** The sandbox line of fsnbot's default set-up. */
+    static final JobFacts.Confinement BWRAP = new JobFacts.Confinement(
+            "bubblewrap (no network, only the job's files, user fsnbot-sandbox)", true);
+
     private final ReplyRenderer renderer = new ReplyRenderer();
 
     static JobFacts facts() {
@@ -42,7 +46,7 @@ class ReplyRendererTest {
                 new JobFacts.ProfileLine("quick", "Small iteration counts sized for TCG."),
                 "fsnbot test-patch --tree /var/cache/fsnbot/linux-6.12 --base debian-linux-source-6.12.117-1_deb12u1"
                         + " --mbox example.mbox --profile quick --topology sockets=2,cores=1,threads=1,nodes=2,mem=512M",
-                "2 min 16 s");
+                "2 min 16 s", BWRAP);
     }
 
     static Comparison comparison() {

@@ -83,8 +83,30 @@ class StoreTest {
         assertThat(q.claimNext()).as("the cancelled one is not claimed").isEmpty();
         // A process killed mid-measurement leaves the unit running; the next one starts it over.
         WorkQueue reopened = Store.h2(dir.resolve("db")).queue();
-        assertThat(reopened.requeueRunning()).isEqualTo(1);
+        assertThat(reopened.recoverRunning(3).requeued()).isEqualTo(1);
         assertThat(reopened.claimNext()).map(Work::id).contains(claimed.id());
+    }
+
+    @Test
+    void aUnitThatWasRunningEachTimeTheProcessDiedBecomesADeadLetter(@TempDir Path dir) {
+        WorkQueue q = Store.h2(dir.resolve("db")).queue();
+        long poison = q.enqueue(series("<poison>", "p")).orElseThrow();
+        for (int crash = 1; crash <= 2; crash++) {
+            assertThat(q.claimNext()).map(Work::id).contains(poison);
+            WorkQueue.Recovered r = q.recoverRunning(3);
+            assertThat(r.requeued()).as("crash %d", crash).isEqualTo(1);
+            assertThat(r.deadLetters()).isEmpty();
+        }
+        assertThat(q.claimNext()).map(Work::id).contains(poison);
+        long next = q.enqueue(series("<next>", "n")).orElseThrow();
+
+        WorkQueue.Recovered third = q.recoverRunning(3);
+
+        assertThat(third.requeued()).isZero();
+        assertThat(third.deadLetters()).singleElement().extracting(Work::id).isEqualTo(poison);
+        assertThat(q.list(WorkState.DEAD_LETTER)).singleElement().satisfies(w ->
+                assertThat(w.detail()).contains("died 3 times"));
+        assertThat(q.claimNext()).as("the queue moves on").map(Work::id).contains(next);
     }
 
     @Test

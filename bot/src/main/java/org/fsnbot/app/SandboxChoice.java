@@ -1,0 +1,33 @@
+package org.fsnbot.app;
+
+import java.io.IOException;
+import java.util.Optional;
+import org.fsnbot.exec.BwrapSandbox;
+import org.fsnbot.exec.CommandRunner;
+import org.fsnbot.exec.ContainerSandbox;
+import org.fsnbot.exec.NoSandbox;
+import org.fsnbot.exec.Sandbox;
+import org.fsnbot.exec.SandboxUser;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** The sandbox the configuration names, made for this process (root or not). */
+final class SandboxChoice {
+
+    private static final Logger log = LoggerFactory.getLogger(SandboxChoice.class);
+
+    private SandboxChoice() {
+    }
+
+    static Sandbox of(Config.Sandboxing s, CommandRunner runner, String owner) throws IOException {
+        if (s.mode() == Config.Sandboxing.Mode.NONE) {
+            log.warn("sandbox.mode is none: code from mail runs with fsnbot's own rights, network and files;"
+                    + " every reply will say so");
+            return new NoSandbox(runner, owner);
+        }
+        Optional<SandboxUser> user = SandboxUser.currentUid() == 0 ? Optional.of(SandboxUser.lookup(s.user(), runner))
+                : Optional.empty();
+        return s.mode() == Config.Sandboxing.Mode.CONTAINER ? new ContainerSandbox(runner, s.image(), user, owner)
+                : new BwrapSandbox(runner, user, owner);
+    }
+}

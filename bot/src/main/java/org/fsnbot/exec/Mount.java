@@ -1,0 +1,43 @@
+package org.fsnbot.exec;
+
+import java.nio.file.Path;
+import java.util.Objects;
+
+/**
+ * A host path a sandboxed step sees, at the same place as on the host (so
+ * Kbuild's object directories and QEMU's file names need no translation).
+ * Nothing else of the host's file system is there beyond the system's own
+ * read-only directories.
+ */
+public record Mount(Path path, Access access) {
+
+    /** What the step may do with the path. */
+    public enum Access {
+        READ_ONLY,
+        WRITABLE,
+        /** A device node the step may open (/dev/kvm). */
+        DEVICE
+    }
+
+    public Mount {
+        Objects.requireNonNull(access);
+        if (path == null || !path.isAbsolute() || !path.normalize().equals(path)) {
+            throw new IllegalArgumentException("a mount needs an absolute, normal path: " + path);
+        }
+        if (path.getNameCount() == 0) {
+            throw new IllegalArgumentException("the root directory cannot be mounted into a sandbox");
+        }
+    }
+
+    public static Mount readOnly(Path p) {
+        return new Mount(p.toAbsolutePath().normalize(), Access.READ_ONLY);
+    }
+
+    public static Mount writable(Path p) {
+        return new Mount(p.toAbsolutePath().normalize(), Access.WRITABLE);
+    }
+
+    public static Mount device(Path p) {
+        return new Mount(p.toAbsolutePath().normalize(), Access.DEVICE);
+    }
+}
