@@ -24,6 +24,8 @@ import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.testcontainers.DockerClientFactory;
 
 /**
@@ -45,6 +47,8 @@ public final class ContainerSandbox implements Sandbox {
 
     static final String LABEL = "fsnbot.owner";
     private static final int KEEP_LINES = 20000;
+
+    private static final Logger log = LoggerFactory.getLogger(ContainerSandbox.class);
 
     private final DockerClient docker;
     private final String image;
@@ -78,7 +82,7 @@ public final class ContainerSandbox implements Sandbox {
         }
         int removed = removeLeftovers();
         if (removed > 0) {
-            org.slf4j.LoggerFactory.getLogger(ContainerSandbox.class).warn(
+            log.warn(
                     "removed {} container(s) a previous fsnbot on {} left", removed, owner);
         }
     }
