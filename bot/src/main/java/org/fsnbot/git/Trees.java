@@ -6,9 +6,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.Clock;
+import java.util.Comparator;
 import java.util.HexFormat;
+import java.util.stream.Stream;
+import org.eclipse.jgit.api.CloneCommand;
+import org.eclipse.jgit.api.FetchCommand;
 import org.eclipse.jgit.api.Git;
 import org.eclipse.jgit.api.errors.GitAPIException;
+import org.eclipse.jgit.api.errors.JGitInternalException;
 import org.eclipse.jgit.lib.ObjectId;
 import org.eclipse.jgit.lib.Repository;
 import org.eclipse.jgit.revwalk.RevCommit;
@@ -24,9 +30,17 @@ import org.eclipse.jgit.revwalk.filter.RevFilter;
 public final class Trees {
 
     private final Path cacheRoot;
+    private final TransferLimits limits;
+    private final Clock clock;
 
     public Trees(Path cacheRoot) {
+        this(cacheRoot, TransferLimits.DEFAULT, Clock.systemUTC());
+    }
+
+    public Trees(Path cacheRoot, TransferLimits limits, Clock clock) {
         this.cacheRoot = cacheRoot;
+        this.limits = limits;
+        this.clock = clock;
     }
 
     /** A local git directory for the tree: the path itself, or a cached clone of a URL. */
@@ -44,20 +58,38 @@ public final class Trees {
         Path mirror = cacheRoot.resolve("trees").resolve(urlKey(tree) + ".git");
         if (!Files.exists(mirror.resolve("HEAD"))) {
             Files.createDirectories(mirror.getParent());
-            try (Git g = Git.cloneRepository().setURI(tree).setBare(true).setGitDir(mirror.toFile())
-                    .setDirectory(mirror.toFile()).call()) {
+            CloneCommand clone = Git.cloneRepository().setURI(tree).setBare(true).setGitDir(mirror.toFile())
+                    .setDirectory(mirror.toFile());
+            TransferLimits.Watch watch = limits.limit(clone, mirror, clock);
+            try (Git g = clone.call()) {
+                watch.verify();
                 g.getRepository();
-            } catch (GitAPIException e) {
-                throw new IOException("cloning " + tree + ": " + e.getMessage(), e);
+            } catch (GitAPIException | JGitInternalException | IOException e) {
+                removeQuietly(mirror);
+                throw new IOException("cloning " + tree + ": " + watch.over().orElse(e.getMessage()), e);
             }
         } else {
             try (Git g = Git.open(mirror.toFile())) {
-                g.fetch().call();
-            } catch (GitAPIException e) {
-                throw new IOException("fetching " + tree + ": " + e.getMessage(), e);
+                FetchCommand fetch = g.fetch();
+                TransferLimits.Watch watch = limits.limit(fetch, mirror, clock);
+                try {
+                    fetch.call();
+                    watch.verify();
+                } catch (GitAPIException | JGitInternalException e) {
+                    throw new IOException("fetching " + tree + ": " + watch.over().orElse(e.getMessage()), e);
+                }
             }
         }
         return mirror;
+    }
+
+    /** A clone cut off by a limit leaves a partial mirror; the next use must clone afresh, not fetch into it. */
+    private static void removeQuietly(Path dir) {
+        try (Stream<Path> files = Files.walk(dir)) {
+            files.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+        } catch (IOException e) {
+            // Best effort: a mirror left behind without HEAD is cloned over.
+        }
     }
 
     private static String urlKey(String url) {

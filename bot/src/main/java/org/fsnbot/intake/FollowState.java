@@ -34,6 +34,9 @@ public interface FollowState {
         /** Keeps a mail that may hold #fsnbot commands, to be answered. */
         void saveCommandMail(String source, PatchMail m);
 
+        /** Records a message that could not be taken, with why; the walk goes on past it. */
+        void saveUnparseable(String inbox, String epoch, String commit, String reason);
+
         void saveCursor(String inbox, String epoch, String fingerprint, String head);
 
         void commit();

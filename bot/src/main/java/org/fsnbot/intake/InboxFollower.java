@@ -132,16 +132,32 @@ public final class InboxFollower {
         }
     }
 
+    /**
+     * Takes one message. Whatever it does to the parser or a later step
+     * (an exception, or an Error such as a stack overflow) is recorded
+     * against its commit and the walk goes on: one hostile message must
+     * not hold the cursor, and with it every later message of the inbox.
+     */
     private void take(Inbox inbox, String epoch, EpochReader.Entry entry, FollowState.Writer w, Counter n) {
-        PatchMail m;
         try {
-            m = parser.parse(entry.message().get());
+            takeParsed(inbox, epoch, entry, parser.parse(entry.message().get()), w, n);
         } catch (MalformedMailException ex) {
-            n.unparseable++;
-            log.warn("{} epoch {} commit {}: {} (skipped)", inbox.name(), epoch, entry.commit().substring(0, 12),
-                    ex.getMessage());
-            return;
+            unparseable(inbox, epoch, entry, ex.getMessage(), w, n);
+        } catch (Throwable ex) {
+            unparseable(inbox, epoch, entry, "could not be taken: " + ex, w, n);
         }
+    }
+
+    private static void unparseable(Inbox inbox, String epoch, EpochReader.Entry entry, String why,
+            FollowState.Writer w, Counter n) {
+        n.unparseable++;
+        log.warn("{} epoch {} commit {}: {} (recorded, skipped)", inbox.name(), epoch,
+                entry.commit().substring(0, 12), why);
+        w.saveUnparseable(inbox.name(), epoch, entry.commit(), why);
+    }
+
+    private void takeParsed(Inbox inbox, String epoch, EpochReader.Entry entry, PatchMail m, FollowState.Writer w,
+            Counter n) {
         boolean relevant = relevance.isFsnotifyPatch(m);
         if (!w.markSeen(m.messageId(), inbox.name(), epoch, entry.commit(), relevant)) {
             n.duplicates++;

@@ -17,9 +17,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -36,6 +38,17 @@ public final class MboxReader {
     private static final Pattern DIFF = Pattern.compile("(?m)^(diff --git a/|--- a/\\S+.*\\n\\+\\+\\+ b/|Index: )");
     private static final Pattern DIFFSTAT = Pattern.compile("(?m)^ \\d+ files? changed(, \\d+ insertions?\\(\\+\\))?");
     private static final Pattern PART = Pattern.compile("\\[[^\\]]*?(\\d+)/(\\d+)\\s*\\]");
+
+    /** Larger than any patch lore carries (its biggest firmware and register-header patches are a few MiB). */
+    public static final int MAX_MESSAGE_BYTES = 32 << 20;
+    /** Deeper than any mail client nests; a few thousand levels cost seconds and then the stack. */
+    static final int MAX_MIME_DEPTH = 12;
+    /** References beyond this many are dropped from the middle: the root and the nearest parents are kept. */
+    static final int MAX_REFERENCES = 64;
+    /** RFC 5322's line limit, and the store's column. */
+    static final int MAX_MESSAGE_ID = 998;
+    private static final Pattern MSG_ID = Pattern.compile("<[^<>\\s]+>");
+    private static final Pattern BARE_MSG_ID = Pattern.compile("[^<>\\s]+@[^<>\\s]+");
 
     private final Session session = Session.getInstance(new Properties());
 
@@ -108,21 +121,21 @@ public final class MboxReader {
     /** A message's own words: its first inline text/plain part (where #fsnbot commands are). */
     public String body(byte[] raw) throws MalformedMailException {
         try {
-            return inlineText(new MimeMessage(session, new ByteArrayInputStream(raw)));
-        } catch (MessagingException | IOException e) {
-            throw new MalformedMailException("unparseable message: " + e.getMessage(), e);
+            return inlineText(new MimeMessage(session, new ByteArrayInputStream(raw)), 0);
+        } catch (MessagingException | IOException | RuntimeException e) {
+            throw new MalformedMailException("unparseable message: " + e, e);
         }
     }
 
     /** One RFC 822 message (as a public-inbox `m` blob holds it). */
     public PatchMail parse(byte[] raw) throws MalformedMailException {
+        if (raw.length > MAX_MESSAGE_BYTES) {
+            throw new MalformedMailException("message of " + raw.length + " bytes, over the limit of "
+                    + MAX_MESSAGE_BYTES);
+        }
         try {
             MimeMessage msg = new MimeMessage(session, new ByteArrayInputStream(raw));
-            String messageId = msg.getMessageID();
-            if (messageId == null || messageId.isBlank()) {
-                throw new MalformedMailException("message without Message-ID");
-            }
-            messageId = messageId.trim();
+            String messageId = messageId(msg.getMessageID());
             // Archives hold real mail, some of it without a Subject; a patch to
             // test needs one (readSeries checks), an archived reply does not.
             String subject = msg.getSubject() == null ? "" : msg.getSubject();
@@ -131,18 +144,9 @@ public final class MboxReader {
                 throw new MalformedMailException(messageId + ": no From");
             }
             Address[] replyTo = msg.getHeader("Reply-To") == null ? null : msg.getReplyTo();
-            List<String> refs = new ArrayList<>();
-            String references = msg.getHeader("References", " ");
-            if (references != null) {
-                refs.addAll(Arrays.asList(MimeUtility.unfold(references).trim().split("\\s+")));
-            }
-            String inReplyTo = msg.getHeader("In-Reply-To", " ");
-            if (inReplyTo != null && !refs.contains(inReplyTo.trim())) {
-                refs.add(inReplyTo.trim());
-            }
-            refs.removeIf(String::isBlank);
-            String body = textOf(msg);
-            String inline = inlineText(msg);
+            List<String> refs = references(msg, messageId);
+            String body = textOf(msg, 0);
+            String inline = inlineText(msg, 0);
             PatchMail.Headers headers = new PatchMail.Headers(
                     MimeUtility.unfold(subject).replaceAll("\\s+", " ").trim(),
                     display(from[0]),
@@ -153,9 +157,53 @@ public final class MboxReader {
                     msg.getHeader("Date", null));
             return new PatchMail(messageId, headers, new PatchMail.Diff(DIFF.matcher(body).find(),
                     DIFFSTAT.matcher(inline).find(), List.copyOf(DiffPaths.of(inline))), raw);
-        } catch (MessagingException | IOException e) {
-            throw new MalformedMailException("unparseable message: " + e.getMessage(), e);
+        } catch (MessagingException | IOException | RuntimeException e) {
+            // Jakarta Mail throws unchecked exceptions on some malformed headers and encodings.
+            throw new MalformedMailException("unparseable message: " + e, e);
         }
+    }
+
+    /**
+     * The Message-ID in angle brackets: the first <...> in the header, or a
+     * bare local@domain (some mailers send it so) put in brackets.
+     */
+    static String messageId(String header) throws MalformedMailException {
+        if (header == null || header.isBlank()) {
+            throw new MalformedMailException("message without Message-ID");
+        }
+        String h = MimeUtility.unfold(header).trim();
+        Matcher m = MSG_ID.matcher(h);
+        String id = m.find() ? m.group() : BARE_MSG_ID.matcher(h).matches() ? "<" + h + ">" : null;
+        if (id != null && id.length() <= MAX_MESSAGE_ID) {
+            return id;
+        }
+        throw new MalformedMailException("Message-ID is not <local@domain>: " + h.substring(0, Math.min(h.length(),
+                200)));
+    }
+
+    /**
+     * References then In-Reply-To, only well-formed ids, never the message
+     * itself, each once, at most MAX_REFERENCES (the root and the nearest).
+     */
+    private static List<String> references(MimeMessage msg, String self) throws MessagingException {
+        Set<String> refs = new LinkedHashSet<>();
+        for (String header : new String[] {"References", "In-Reply-To"}) {
+            String value = msg.getHeader(header, " ");
+            if (value != null) {
+                Matcher m = MSG_ID.matcher(MimeUtility.unfold(value));
+                while (m.find()) {
+                    refs.add(m.group());
+                }
+            }
+        }
+        refs.remove(self);
+        List<String> list = new ArrayList<>(refs);
+        if (list.size() <= MAX_REFERENCES) {
+            return list;
+        }
+        List<String> kept = new ArrayList<>(list.subList(0, 1));
+        kept.addAll(list.subList(list.size() - (MAX_REFERENCES - 1), list.size()));
+        return kept;
     }
 
     private static String display(Address a) {
@@ -173,22 +221,29 @@ public final class MboxReader {
     }
 
     /** The first text/plain part that is not an attachment: the mail's own words and diff. */
-    private static String inlineText(Part part) throws MessagingException, IOException {
+    private static String inlineText(Part part, int depth) throws MessagingException, IOException {
         if (part.isMimeType("multipart/*")) {
+            tooDeep(depth);
             Multipart mp = (Multipart) part.getContent();
             for (int i = 0; i < mp.getCount(); i++) {
                 Part p = mp.getBodyPart(i);
                 if (!Part.ATTACHMENT.equalsIgnoreCase(p.getDisposition())
                         && (p.isMimeType("text/plain") || p.isMimeType("multipart/*"))) {
-                    return inlineText(p);
+                    return inlineText(p, depth + 1);
                 }
             }
             return "";
         }
-        return part.isMimeType("text/*") ? textOf(part) : "";
+        return part.isMimeType("text/*") ? textOf(part, depth) : "";
     }
 
-    private static String textOf(Part part) throws MessagingException, IOException {
+    private static void tooDeep(int depth) throws MessagingException {
+        if (depth >= MAX_MIME_DEPTH) {
+            throw new MessagingException("MIME parts nested deeper than " + MAX_MIME_DEPTH + " levels");
+        }
+    }
+
+    private static String textOf(Part part, int depth) throws MessagingException, IOException {
         if (part.isMimeType("text/*")) {
             Object content;
             try {
@@ -205,10 +260,11 @@ public final class MboxReader {
             return out.toString(StandardCharsets.ISO_8859_1);
         }
         if (part.isMimeType("multipart/*")) {
+            tooDeep(depth);
             Multipart mp = (Multipart) part.getContent();
             StringBuilder sb = new StringBuilder();
             for (int i = 0; i < mp.getCount(); i++) {
-                sb.append(textOf(mp.getBodyPart(i)));
+                sb.append(textOf(mp.getBodyPart(i), depth + 1));
             }
             return sb.toString();
         }

@@ -1,6 +1,9 @@
 package org.fsnbot.intake;
 
+import jakarta.mail.internet.AddressException;
+import jakarta.mail.internet.InternetAddress;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 
 /**
@@ -81,6 +84,18 @@ public record PatchMail(String messageId, Headers headers, Diff diff, byte[] raw
 
     public List<String> diffPaths() {
         return diff.paths();
+    }
+
+    /**
+     * The author's address, lower-cased: what ties revisions of a series
+     * to one person (the whole From when it holds no address).
+     */
+    public String authorAddress() {
+        try {
+            return new InternetAddress(from(), false).getAddress().toLowerCase(Locale.ROOT);
+        } catch (AddressException e) {
+            return from().trim().toLowerCase(Locale.ROOT);
+        }
     }
 
     /** The subject without "Re:" and the [PATCH ...] prefix. */

@@ -3,6 +3,7 @@ package org.fsnbot.intake;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -51,6 +52,16 @@ public final class SeriesAssembler {
         public String title() {
             PatchMail first = cover.orElseGet(() -> parts.values().iterator().next());
             return SubjectPrefix.parse(first.subject()).title().toLowerCase(Locale.ROOT);
+        }
+
+        /** The address of the series' author: who sent its cover letter, or its first part. */
+        public String authorAddress() {
+            return cover.orElseGet(() -> parts.values().iterator().next()).authorAddress();
+        }
+
+        /** Whose series this is and which: its author and its title. */
+        public String lineage() {
+            return authorAddress() + " " + title();
         }
 
         public PatchSeries series() {
@@ -149,29 +160,55 @@ public final class SeriesAssembler {
         return p.revision();
     }
 
-    /** The newest revision of each thread (by revision, then completeness). */
+    /**
+     * The newest revision of each series (by revision, then completeness),
+     * per lineage: a stranger's higher revision of someone else's title is
+     * a series of its own, not a newer revision.
+     */
     public List<Candidate> current(List<Candidate> candidates) {
         Map<String, Candidate> best = new LinkedHashMap<>();
         for (Candidate c : candidates) {
-            best.merge(c.title(), c, (a, b) -> Comparator.<Candidate>comparingInt(Candidate::revision)
+            best.merge(c.lineage(), c, (a, b) -> Comparator.<Candidate>comparingInt(Candidate::revision)
                     .thenComparing(Candidate::complete).compare(a, b) >= 0 ? a : b);
         }
         return List.copyOf(best.values());
     }
 
+    /**
+     * The thread root of a part: walk up while the parent is a part of the
+     * same series. Iterative with a visited set, because References come
+     * from the sender and may loop (a mail naming itself, two naming each
+     * other).
+     */
     private static String root(PatchMail m, SubjectPrefix p, Map<String, PatchMail> byId,
             Map<String, SubjectPrefix> prefixes) {
-        if (p.total() == 1 || p.part() == 0) {
-            return m.messageId();
+        Set<String> visited = new HashSet<>();
+        PatchMail at = m;
+        SubjectPrefix ap = p;
+        while (visited.add(at.messageId())) {
+            if (ap.total() == 1 || ap.part() == 0) {
+                return at.messageId();
+            }
+            Optional<PatchMail> up = seriesParent(at, ap, byId, prefixes);
+            if (up.isEmpty()) {
+                return at.references().isEmpty() ? at.messageId() : at.references().get(0);
+            }
+            at = up.get();
+            ap = prefixes.get(at.messageId());
         }
-        // Parts reply to the cover letter (or to patch 1); walk up while the parent is ours.
+        return at.messageId();
+    }
+
+    /** The nearest parent that is a part of the same series (same total and revision). */
+    private static Optional<PatchMail> seriesParent(PatchMail m, SubjectPrefix p, Map<String, PatchMail> byId,
+            Map<String, SubjectPrefix> prefixes) {
         for (int i = m.references().size() - 1; i >= 0; i--) {
             PatchMail parent = byId.get(m.references().get(i));
             SubjectPrefix pp = parent == null ? null : prefixes.get(parent.messageId());
             if (pp != null && pp.total() == p.total() && pp.revision() == p.revision()) {
-                return root(parent, pp, byId, prefixes);
+                return Optional.of(parent);
             }
         }
-        return m.references().isEmpty() ? m.messageId() : m.references().get(0);
+        return Optional.empty();
     }
 }

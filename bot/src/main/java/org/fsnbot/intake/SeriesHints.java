@@ -12,12 +12,15 @@ import java.util.regex.Pattern;
 /**
  * What a series says about itself below the diff, as `git format-patch
  * --base` and b4 write it: the commit it was made on and the patch-ids of
- * patches it needs first; plus the review trailers given on the thread.
+ * patches it needs first, b4's change-id (the same for every revision of
+ * a series); plus the review trailers given on the thread.
  */
-public record SeriesHints(Optional<String> baseCommit, List<String> prerequisitePatchIds, List<String> trailers) {
+public record SeriesHints(Optional<String> baseCommit, List<String> prerequisitePatchIds, List<String> trailers,
+        Optional<String> changeId) {
 
     private static final Pattern BASE = Pattern.compile("(?m)^base-commit: *([0-9a-f]{40})\\s*$");
     private static final Pattern PREREQ = Pattern.compile("(?m)^prerequisite-patch-id: *([0-9a-f]{40})\\s*$");
+    private static final Pattern CHANGE_ID = Pattern.compile("(?m)^change-id: *([0-9A-Za-z._-]{1,200})\\s*$");
     private static final Pattern TRAILER = Pattern.compile(
             "(?m)^((?:Reviewed|Acked|Tested|Reported|Suggested)-by: *[^\\n]*\\S)\\s*$");
 
@@ -42,6 +45,7 @@ public record SeriesHints(Optional<String> baseCommit, List<String> prerequisite
      */
     public static SeriesHints of(List<byte[]> raws) {
         String base = null;
+        String changeId = null;
         Set<String> prereqs = new LinkedHashSet<>();
         Set<String> trailers = new LinkedHashSet<>();
         for (byte[] raw : raws) {
@@ -50,12 +54,17 @@ public record SeriesHints(Optional<String> baseCommit, List<String> prerequisite
             if (base == null && b.find()) {
                 base = b.group(1);
             }
+            Matcher c = CHANGE_ID.matcher(text);
+            if (changeId == null && c.find()) {
+                changeId = c.group(1);
+            }
             Matcher p = PREREQ.matcher(text);
             while (p.find()) {
                 prereqs.add(p.group(1));
             }
             trailers.addAll(trailersIn(text));
         }
-        return new SeriesHints(Optional.ofNullable(base), new ArrayList<>(prereqs), new ArrayList<>(trailers));
+        return new SeriesHints(Optional.ofNullable(base), new ArrayList<>(prereqs), new ArrayList<>(trailers),
+                Optional.ofNullable(changeId));
     }
 }

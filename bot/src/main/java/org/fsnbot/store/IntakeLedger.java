@@ -121,6 +121,18 @@ public final class IntakeLedger implements FollowState {
         }
 
         @Override
+        public void saveUnparseable(String inbox, String epoch, String commit, String reason) {
+            sql("recording unparseable " + commit, () -> {
+                if (!Jdbc.exists(c, "SELECT 1 FROM unparseable_messages WHERE inbox = ? AND epoch = ? AND"
+                        + " commit_id = ?", inbox, epoch, commit)) {
+                    Jdbc.update(c, "INSERT INTO unparseable_messages (inbox, epoch, commit_id, reason, seen_at)"
+                            + " VALUES (?,?,?,?,?)", inbox, epoch, commit, Jdbc.truncate(reason, 2000),
+                            clock.instant());
+                }
+            });
+        }
+
+        @Override
         public void saveCursor(String inbox, String epoch, String fingerprint, String head) {
             sql("moving the cursor of " + inbox, () -> {
                 int n = Jdbc.update(c, "UPDATE inbox_epochs SET fingerprint = ?, head = ?, updated_at = ? WHERE"
@@ -147,6 +159,17 @@ public final class IntakeLedger implements FollowState {
                 }
             });
         }
+    }
+
+    /** A message the follower could not take: where it is and why. */
+    public record Unparseable(String inbox, String epoch, String commit, String reason) {
+    }
+
+    /** Every message recorded as unparseable, oldest first. */
+    public List<Unparseable> unparseable() {
+        return db.call("reading unparseable messages", c -> Jdbc.rows(c, "SELECT inbox, epoch, commit_id, reason FROM"
+                + " unparseable_messages ORDER BY seen_at, commit_id", rs -> new Unparseable(rs.getString(1),
+                        rs.getString(2), rs.getString(3), rs.getString(4))));
     }
 
     /** Trailers given in replies to any of these messages, in the order they came. */

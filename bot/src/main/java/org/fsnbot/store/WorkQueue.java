@@ -6,6 +6,7 @@ import java.sql.SQLException;
 import java.time.Clock;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import org.fsnbot.plan.Base;
 import org.fsnbot.plan.RunOptions;
@@ -43,23 +44,25 @@ public final class WorkQueue {
             List<String> prereqs = List.of();
             int revision = 1;
             String head = null;
+            String lineage = null;
             if (item.target() instanceof WorkTarget.Series s) {
                 ids = s.messageIds();
                 prereqs = s.prerequisiteIds();
                 revision = s.revision();
+                lineage = Jdbc.truncate(s.lineage(), 2000);
             } else if (item.target() instanceof WorkTarget.Revision r) {
                 head = r.head();
             }
             Optional<Base> b = item.base();
             return Optional.of(Jdbc.insert(c, "INSERT INTO work_queue (kind, work_key, title, revision, message_ids,"
                     + " prerequisite_ids, tree, base_rev, base_reason, head_rev, state, detail, created_at, updated_at,"
-                    + " options, answer_to) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", item.kind().name(),
+                    + " options, answer_to, lineage) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", item.kind().name(),
                     Jdbc.truncate(item.key(), 1000), Jdbc.truncate(item.title(), 2000), revision,
                     String.join("\n", ids), String.join("\n", prereqs), b.map(Base::tree).orElse(null),
                     b.map(Base::rev).orElse(null), b.map(x -> Jdbc.truncate(x.reason(), 2000)).orElse(null), head,
                     state.stored(), Jdbc.truncate(detail, 4000), clock.instant(), clock.instant(),
                     item.options().equals(RunOptions.DEFAULTS) ? null : item.options().toJson(),
-                    item.answerTo().orElse(null)));
+                    item.answerTo().orElse(null), lineage));
         });
     }
 
@@ -71,20 +74,21 @@ public final class WorkQueue {
         return Jdbc.exists(c, "SELECT 1 FROM work_queue WHERE work_key = ?", Jdbc.truncate(key, 1000));
     }
 
-    /** The highest revision of a series title already queued or measured, if any. */
-    public Optional<Integer> newestRevision(String title) {
+    /** The highest revision of a series lineage already queued or measured, if any. */
+    public Optional<Integer> newestRevision(String lineage) {
         return db.call("reading revisions", c -> Jdbc.first(c, "SELECT MAX(revision) FROM work_queue WHERE kind ="
-                + " 'SERIES' AND title = ? AND state <> 'incomplete'", rs -> {
+                + " 'SERIES' AND lineage = ? AND state <> 'incomplete'", rs -> {
                     int r = rs.getInt(1);
                     return rs.wasNull() ? null : r;
-                }, Jdbc.truncate(title, 2000)));
+                }, Jdbc.truncate(lineage, 2000)));
     }
 
-    /** Cancels queued (not yet running) older revisions of a title; returns how many. */
-    public int supersede(String title, int revision) {
-        return db.call("superseding " + title, c -> Jdbc.update(c, "UPDATE work_queue SET state = 'cancelled',"
-                + " detail = ?, updated_at = ? WHERE kind = 'SERIES' AND title = ? AND revision < ? AND state ="
-                + " 'queued'", "superseded by v" + revision, clock.instant(), Jdbc.truncate(title, 2000), revision));
+    /** Cancels queued (not yet running) older revisions of a lineage; returns how many. */
+    public int supersede(String lineage, int revision) {
+        return db.call("superseding " + lineage, c -> Jdbc.update(c, "UPDATE work_queue SET state = 'cancelled',"
+                + " detail = ?, updated_at = ? WHERE kind = 'SERIES' AND lineage = ? AND revision < ? AND state ="
+                + " 'queued'", "superseded by v" + revision, clock.instant(), Jdbc.truncate(lineage, 2000),
+                revision));
     }
 
     /** Claims the oldest queued work, marking it running. */
@@ -189,7 +193,8 @@ public final class WorkQueue {
         WorkKind kind = WorkKind.valueOf(rs.getString("kind"));
         WorkTarget target = kind == WorkKind.SERIES
                 ? new WorkTarget.Series(rs.getInt("revision"), lines(rs.getString("message_ids")),
-                        lines(rs.getString("prerequisite_ids")))
+                        lines(rs.getString("prerequisite_ids")), Objects.requireNonNullElse(rs.getString("lineage"),
+                                ""))
                 : new WorkTarget.Revision(rs.getString("head_rev"));
         Optional<Base> base = rs.getString("tree") == null ? Optional.empty()
                 : Optional.of(new Base(rs.getString("tree"), rs.getString("base_rev"), rs.getString("base_reason")));

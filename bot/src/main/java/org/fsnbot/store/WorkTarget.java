@@ -1,6 +1,7 @@
 package org.fsnbot.store;
 
 import java.util.List;
+import java.util.Objects;
 
 /** What a unit of work measures against its base: a series of patch mails, or another revision of the tree. */
 public sealed interface WorkTarget {
@@ -8,13 +9,17 @@ public sealed interface WorkTarget {
     /**
      * One revision of a series: its own mails (cover letter first, then
      * the patches in order) and the patches its prerequisite-patch-id
-     * lines named, applied first.
+     * lines named, applied first. Its lineage says whose series it is (the
+     * author's address and b4's change-id or the title): a later revision
+     * supersedes only its own lineage.
      */
-    record Series(int revision, List<String> messageIds, List<String> prerequisiteIds) implements WorkTarget {
+    record Series(int revision, List<String> messageIds, List<String> prerequisiteIds, String lineage)
+            implements WorkTarget {
         public Series {
             if (revision < 1) {
                 throw new IllegalArgumentException("revision must be >= 1");
             }
+            Objects.requireNonNull(lineage, "lineage");
             messageIds = List.copyOf(messageIds);
             prerequisiteIds = List.copyOf(prerequisiteIds);
         }

@@ -128,7 +128,9 @@ public final class SeriesQueuer {
             return;
         }
         String title = c.title();
-        Optional<Integer> newest = queue.newestRevision(title);
+        SeriesHints hints = SeriesHints.of(ledger.raw(ids));
+        String lineage = hints.changeId().map(id -> c.authorAddress() + " change-id " + id).orElse(c.lineage());
+        Optional<Integer> newest = queue.newestRevision(lineage);
         if (!current.contains(c) || newest.map(n -> n >= c.revision()).orElse(false)) {
             ledger.setPatchState(ids, PatchState.SUPERSEDED);
             t.superseded++;
@@ -137,23 +139,23 @@ public final class SeriesQueuer {
         String key = "series " + c.threadRoot() + " v" + c.revision();
         if (!c.complete()) {
             if (waited) {
-                incomplete(c, key, ids, "parts " + c.missing() + " of " + c.total() + " never arrived", t);
+                incomplete(c, key, ids, "parts " + c.missing() + " of " + c.total() + " never arrived", lineage, t);
             }
             return;
         }
-        SeriesHints hints = SeriesHints.of(ledger.raw(ids));
         Optional<List<String>> prereqs = prerequisites.of(hints);
         if (prereqs.isEmpty()) {
             if (waited) {
-                incomplete(c, key, ids, "prerequisite-patch-id " + hints.prerequisitePatchIds() + " not found", t);
+                incomplete(c, key, ids, "prerequisite-patch-id " + hints.prerequisitePatchIds() + " not found",
+                        lineage, t);
             }
             return;
         }
         Base base = bases.resolve(hints.baseCommit());
-        int n = queue.supersede(title, c.revision());
+        int n = queue.supersede(lineage, c.revision());
         t.cancelled += n;
         Optional<Long> id = queue.enqueue(WorkItem.found(key, title, new WorkTarget.Series(c.revision(), ids,
-                prereqs.get()), base));
+                prereqs.get(), lineage), base));
         ledger.setPatchState(ids, PatchState.QUEUED);
         if (id.isPresent()) {
             t.queued.add(id.get());
@@ -163,9 +165,10 @@ public final class SeriesQueuer {
         }
     }
 
-    private void incomplete(SeriesAssembler.Candidate c, String key, List<String> ids, String why, Tally t) {
+    private void incomplete(SeriesAssembler.Candidate c, String key, List<String> ids, String why, String lineage,
+            Tally t) {
         queue.recordIncomplete(WorkItem.incomplete(key, c.title(), new WorkTarget.Series(c.revision(), ids,
-                List.of())), why);
+                List.of(), lineage)), why);
         ledger.setPatchState(ids, PatchState.INCOMPLETE);
         log.info("{} v{}: incomplete after {} ({}), not tested", c.title(), c.revision(), wait, why);
         t.incomplete++;

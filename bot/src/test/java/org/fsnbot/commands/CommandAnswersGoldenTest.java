@@ -93,7 +93,8 @@ class CommandAnswersGoldenTest {
         Store store = app.store();
         store.intake().addFetched("fsdevel", patch, true);
         long work = store.queue().enqueue(WorkItem.found("series " + PATCH + " v1", "fsnotify: make it faster",
-                new WorkTarget.Series(1, List.of(PATCH), List.of()), new Base("/srv/linux", "v6.12",
+                new WorkTarget.Series(1, List.of(PATCH), List.of(), "dev@example.org fsnotify: x"),
+                new Base("/srv/linux", "v6.12",
                         "no base-commit: line in the series"))).orElseThrow();
         JobStore jobs = store.jobs();
         long job = jobs.createJob(jobs.saveSeries(new PatchSeries(Optional.empty(), List.of(patch))), "/srv/linux",

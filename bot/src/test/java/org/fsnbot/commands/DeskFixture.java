@@ -61,7 +61,8 @@ final class DeskFixture {
                 .getBytes(StandardCharsets.UTF_8));
         store.intake().addFetched("fsdevel", patch, true);
         work = store.queue().enqueue(WorkItem.found("series " + PATCH + " v1", "fsnotify: make it faster",
-                new WorkTarget.Series(1, List.of(PATCH), List.of()), new Base("/srv/linux", "v6.12", "why")))
+                new WorkTarget.Series(1, List.of(PATCH), List.of(), "dev@example.org fsnotify: x"),
+                new Base("/srv/linux", "v6.12", "why")))
                 .orElseThrow();
         JobStore jobs = store.jobs();
         long job = jobs.createJob(jobs.saveSeries(new PatchSeries(Optional.empty(), List.of(patch))), "/srv/linux",

@@ -17,6 +17,7 @@ import java.util.Optional;
 import java.util.Set;
 import okhttp3.OkHttpClient;
 import org.fsnbot.testing.MiniTree;
+import org.fsnbot.testing.PoisonMails;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,6 +32,9 @@ class InboxFollowerTest {
         final List<String> patches = new ArrayList<>();
         final Map<String, List<String>> trailers = new LinkedHashMap<>();
         final List<String> commandMails = new ArrayList<>();
+        final List<String> unparseable = new ArrayList<>();
+        /** A Message-ID whose keeping blows up the way a stage's bug would. */
+        String explodesOn = "";
 
         @Override
         public Optional<Cursor> cursor(String inbox, String epoch) {
@@ -54,6 +58,9 @@ class InboxFollowerTest {
 
                 @Override
                 public void savePatch(String inbox, PatchMail m, boolean relevant) {
+                    if (m.messageId().equals(explodesOn)) {
+                        throw new StackOverflowError("a stage recursed on " + explodesOn);
+                    }
                     staged.add(() -> patches.add(m.messageId() + (relevant ? " fsnotify" : "")));
                 }
 
@@ -65,6 +72,11 @@ class InboxFollowerTest {
                 @Override
                 public void saveCommandMail(String source, PatchMail m) {
                     staged.add(() -> commandMails.add(m.messageId()));
+                }
+
+                @Override
+                public void saveUnparseable(String inbox, String epoch, String commit, String reason) {
+                    staged.add(() -> unparseable.add(commit.substring(0, 7) + " " + reason));
                 }
 
                 @Override
@@ -165,6 +177,33 @@ class InboxFollowerTest {
         InboxFollower.PollStats s = follower.poll(inbox, state);
         assertThat(s.counts().unparseable()).isEqualTo(1);
         assertThat(state.patches).containsExactly("<n1@x> fsnotify");
+        assertThat(follower.poll(inbox, state).counts().messages()).as("the cursor moved past it").isZero();
+    }
+
+    @Test
+    void poisonMailsAreRecordedOrTakenAndTheMailAfterThemIsFound() throws Exception {
+        List<String> mails = new ArrayList<>();
+        PoisonMails.all().forEach(p -> mails.add(p.text()));
+        mails.add(MiniTree.patch("<n1@x>", "Dev <dev@example.org>", "[PATCH] fsnotify: one"));
+        append(mails.toArray(String[]::new));
+        InboxFollower.PollStats s = follower.poll(inbox, state);
+        assertThat(s.counts().messages()).isEqualTo(PoisonMails.all().size() + 1);
+        assertThat(state.patches).as("a bare id is given its brackets; loops are only references here")
+                .contains("<n1@x> fsnotify", "<bare-id@example.net> fsnotify", "<loop-self@example.net> fsnotify");
+        assertThat(state.unparseable).as("the garbage id and the deep MIME, each with its reason").hasSize(2)
+                .anyMatch(u -> u.contains("Message-ID is not <local@domain>"))
+                .anyMatch(u -> u.contains("nested deeper than"));
+        assertThat(follower.poll(inbox, state).counts().messages()).as("the cursor moved past them").isZero();
+    }
+
+    @Test
+    void aStageThatBreaksOnAMessageQuarantinesItAndTheWalkGoesOn() throws Exception {
+        state.explodesOn = "<n1@x>";
+        append(MiniTree.patch("<n1@x>", "Dev <dev@example.org>", "[PATCH] fsnotify: one"),
+                MiniTree.patch("<n2@x>", "Dev <dev@example.org>", "[PATCH] fsnotify: two"));
+        follower.poll(inbox, state);
+        assertThat(state.patches).containsExactly("<n2@x> fsnotify");
+        assertThat(state.unparseable).singleElement().asString().contains("StackOverflowError");
         assertThat(follower.poll(inbox, state).counts().messages()).as("the cursor moved past it").isZero();
     }
 

@@ -98,4 +98,13 @@ class SeriesAssemblerTest {
         assertThat(c.revision()).as("the parts take the cover's v2").isEqualTo(2);
         assertThat(c.series().replyTarget()).isEqualTo(cover);
     }
+
+    @Test
+    void referencesThatLoopEndTheWalkInsteadOfTheStack() {
+        List<PatchMail> m = List.of(mail("<a@x>", "[PATCH 2/3] loop", true, "<b@x>"),
+                mail("<b@x>", "[PATCH 3/3] loop", true, "<a@x>"));
+        List<SeriesAssembler.Candidate> c = new SeriesAssembler().assemble(m);
+        assertThat(c).isNotEmpty().allSatisfy(s -> assertThat(s.complete()).isFalse());
+        assertThat(c.stream().flatMap(s -> s.parts().keySet().stream())).containsExactlyInAnyOrder(2, 3);
+    }
 }

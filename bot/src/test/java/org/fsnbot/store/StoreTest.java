@@ -65,8 +65,8 @@ class StoreTest {
     }
 
     private static WorkItem series(String root, String title) {
-        return WorkItem.found("series " + root + " v1", title, new WorkTarget.Series(1, List.of(root), List.of()),
-                new Base("tree", "base", "why"));
+        return WorkItem.found("series " + root + " v1", title, new WorkTarget.Series(1, List.of(root), List.of(),
+                "dev@example.org " + title), new Base("tree", "base", "why"));
     }
 
     @Test
@@ -75,8 +75,10 @@ class StoreTest {
         assertThat(q.enqueue(series("<a>", "t"))).isPresent();
         assertThat(q.enqueue(series("<a>", "t"))).as("the same key twice").isEmpty();
         assertThat(q.enqueue(series("<b>", "other"))).isPresent();
-        assertThat(q.supersede("t", 2)).isEqualTo(1);
-        assertThat(q.newestRevision("t")).contains(1);
+        assertThat(q.supersede("mallory@example.net t", 2)).as("another author's lineage").isZero();
+        assertThat(q.supersede("dev@example.org t", 2)).isEqualTo(1);
+        assertThat(q.newestRevision("dev@example.org t")).contains(1);
+        assertThat(q.newestRevision("mallory@example.net t")).isEmpty();
         Work claimed = q.claimNext().orElseThrow();
         assertThat(claimed.item().key()).isEqualTo("series <b> v1");
         assertThat(claimed.state()).isEqualTo(WorkState.RUNNING);

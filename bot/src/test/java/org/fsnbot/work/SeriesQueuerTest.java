@@ -173,4 +173,31 @@ class SeriesQueuerTest {
         assertThat(work()).singleElement().satisfies(w -> assertThat(w.detail())
                 .startsWith("prerequisite-patch-id [" + "ab".repeat(20) + "] not found"));
     }
+
+    @Test
+    void aStrangersHigherRevisionOfTheSameTitleCancelsNothing() throws Exception {
+        arrives(MiniTree.patch("<v1@x>", "Dev <dev@example.org>", "[PATCH] fsnotify: faster"));
+        queuer.queuePending();
+        arrives(MiniTree.patch("<v99@x>", "Mallory <mallory@example.net>", "[PATCH v99] fsnotify: faster"));
+        SeriesQueuer.Result r = queuer.queuePending();
+        assertThat(r.cancelled()).isZero();
+        assertThat(work()).extracting(Work::state).containsExactly(WorkState.QUEUED, WorkState.QUEUED);
+    }
+
+    @Test
+    void aChangeIdTiesRevisionsWhoseTitleChanged() throws Exception {
+        String changeId = "\n--\nchange-id: 20261130-faster-0123456789ab\n";
+        arrives(MiniTree.patch("<v1@x>", "Dev <dev@example.org>", "[PATCH] fsnotify: faster")
+                .replace("+int y;\n", "+int y;" + changeId));
+        queuer.queuePending();
+        arrives(MiniTree.patch("<v2@x>", "Dev <dev@example.org>", "[PATCH v2] fsnotify: make it faster")
+                .replace("+int y;\n", "+int y;" + changeId));
+        arrives(MiniTree.patch("<v3@x>", "Mallory <mallory@example.net>", "[PATCH v3] fsnotify: make it faster")
+                .replace("+int y;\n", "+int y;" + changeId));
+        SeriesQueuer.Result r = queuer.queuePending();
+        assertThat(r.cancelled()).as("v1 by v2 of its author; the stranger's v3 is a series of its own")
+                .isEqualTo(1);
+        assertThat(work()).extracting(Work::state).containsExactly(WorkState.CANCELLED, WorkState.QUEUED,
+                WorkState.QUEUED);
+    }
 }
