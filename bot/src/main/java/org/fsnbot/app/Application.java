@@ -54,7 +54,7 @@ import org.slf4j.LoggerFactory;
  * replies to the outbox, mail as configured). The CLI commands take what
  * they need from here and nothing else builds stages.
  */
-public final class Application {
+public final class Application implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(Application.class);
 
@@ -144,6 +144,12 @@ public final class Application {
 
     public Config config() {
         return config;
+    }
+
+    /** Releases the store (the database file), for a process that hands the home to another. */
+    @Override
+    public void close() {
+        store.close();
     }
 
     public Store store() {

@@ -14,7 +14,7 @@ import org.h2.jdbcx.JdbcDataSource;
  * stage that keeps state. The embedded default is an H2 file database
  * under the cache directory.
  */
-public final class Store {
+public final class Store implements AutoCloseable {
 
     private final Database db;
     private final Clock clock;
@@ -31,11 +31,22 @@ public final class Store {
 
     public static Store h2(Path file, Clock clock) {
         JdbcDataSource h2 = new JdbcDataSource();
-        h2.setURL("jdbc:h2:file:" + file.toAbsolutePath() + ";AUTO_SERVER=TRUE");
+        // WRITE_DELAY=0: a commit is in the file before the call returns. H2's
+        // default keeps it in memory for up to 500 ms, so a kill -9 just after
+        // the SMTP server's 250 could lose "sending" and send a second copy.
+        h2.setURL("jdbc:h2:file:" + file.toAbsolutePath() + ";AUTO_SERVER=TRUE;WRITE_DELAY=0");
         h2.setUser("fsnbot");
         h2.setPassword("");
         // H2's own small pool: opening a connection per query cost most of an empty poll.
         return new Store(JdbcConnectionPool.create(h2), clock);
+    }
+
+    /** Closes the store's connections; H2 closes its file with the last one. */
+    @Override
+    public void close() {
+        if (db.dataSource() instanceof JdbcConnectionPool pool) {
+            pool.dispose();
+        }
     }
 
     /** Series, jobs and everything a job measured. */

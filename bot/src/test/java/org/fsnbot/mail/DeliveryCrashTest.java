@@ -110,4 +110,37 @@ class DeliveryCrashTest {
         send(null);
         assertThat(mail.inMailbox(LIST, id)).as("a further run changes nothing").hasSize(1);
     }
+
+    /**
+     * The state "sending" must be on disk before the attempt: the child owns
+     * the database here (nobody serves it), the test kills it from the SMTP
+     * server's own thread the moment the list's copy is stored, before the
+     * server even says 250. With H2's default write delay the child's
+     * "sending" is often still in memory then; the restart finds "pending"
+     * and sends a second copy.
+     */
+    @Test
+    void killedTheMomentTheServerStoredTheMailTheRestartSendsNoSecondCopy() throws Exception {
+        String id = pendingReply("instant");
+        app.close();
+        Process[] child = new Process[1];
+        mail.onDelivery(LIST, () -> child[0].destroyForcibly());
+        child[0] = childSend().start();
+        assertThat(child[0].waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(child[0].exitValue()).as("killed by SIGKILL").isEqualTo(137);
+        assertThat(mail.inMailbox(LIST, id)).hasSize(1);
+        Process again = childSend().start();
+        assertThat(again.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(again.exitValue()).isZero();
+        assertThat(mail.inMailbox(LIST, id)).as("no second copy after the restart").hasSize(1);
+        try (Application reopened = Application.open(Config.load(Optional.of(cfg)), DeliveryHooks.NONE)) {
+            assertThat(reopened.store().mail().state(id)).contains(MailState.SENT);
+        }
+    }
+
+    private ProcessBuilder childSend() {
+        return new ProcessBuilder(ProcessHandle.current().info().command().orElse("java"), "-cp",
+                System.getProperty("java.class.path"), "org.fsnbot.cli.Main", "send", "--config", cfg.toString())
+                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
+    }
 }

@@ -1,8 +1,11 @@
 package org.fsnbot.testing;
 
+import com.icegreen.greenmail.store.FolderListener;
+import com.icegreen.greenmail.user.GreenMailUser;
 import com.icegreen.greenmail.util.GreenMail;
 import com.icegreen.greenmail.util.ServerSetup;
 import com.icegreen.greenmail.util.ServerSetupTest;
+import jakarta.mail.Flags;
 import jakarta.mail.Message;
 import jakarta.mail.MessagingException;
 import jakarta.mail.Session;
@@ -49,6 +52,33 @@ public final class MailServer implements AutoCloseable {
                         + BOT_PASSWORD + "\"}",
                 "  messageIdDomain: fsnbot.test",
                 "");
+    }
+
+    /**
+     * Runs action in the server's own thread as soon as a message is
+     * stored in address's mailbox, before the server answers the client's
+     * DATA: the moment a crash would hurt most.
+     */
+    public void onDelivery(String address, Runnable action) throws Exception {
+        GreenMailUser user = gm.setUser(address, address, "x");
+        gm.getManagers().getImapHostManager().getInbox(user).addListener(new FolderListener() {
+            @Override
+            public void expunged(int msn) {
+            }
+
+            @Override
+            public void added(int msn) {
+                action.run();
+            }
+
+            @Override
+            public void flagsUpdated(int msn, Flags flags, Long uid) {
+            }
+
+            @Override
+            public void mailboxDeleted() {
+            }
+        });
     }
 
     /** Copies of a Message-ID in one recipient's mailbox. */
