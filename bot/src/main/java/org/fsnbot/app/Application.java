@@ -90,8 +90,7 @@ public final class Application implements AutoCloseable {
         this.trees = new Trees(home.root());
         Config.Mailing mailing = config.mailing();
         MailSettings mail = mailing.settings();
-        this.composer = new ReplyComposer(mailing.from(), mail.etiquette().messageIdDomain(),
-                mail.etiquette().neverCc());
+        this.composer = new ReplyComposer(mailing.from(), mail.etiquette());
         this.delivery = new Delivery(new Outbox(home.outbox()), store.mail(), mail,
                 mail.sends() ? Optional.of(new SmtpSender(mail.smtp())) : Optional.empty(), deliveryChecks(mail),
                 hooks, mailing.from());

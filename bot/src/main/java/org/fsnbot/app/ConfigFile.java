@@ -69,10 +69,12 @@ final class ConfigFile {
         public List<String> optOutAuthors;
         public boolean replyWhenNothingFound;
         public boolean bccSelf;
+        public List<String> lists;
+        public int maxRecipients;
 
         MailSettings settings() {
             return new MailSettings(MailSettings.Mode.parse(mode), smtp, imap, new MailSettings.Etiquette(
-                    messageIdDomain, neverCc, optOutAuthors, replyWhenNothingFound, bccSelf));
+                    messageIdDomain, neverCc, optOutAuthors, replyWhenNothingFound, bccSelf, lists, maxRecipients));
         }
     }
 

@@ -111,7 +111,7 @@ final class LoopWiring {
         WorkQueue queue = store.queue();
         QueueEstimate estimate = new QueueEstimate(queue, store.jobs());
         CommandHandlers handlers = new CommandHandlers(new RerunHandler(queue, config.jobs(), estimate),
-                new TestHandler(queue, estimate), new CompareHandler(queue, defaultTree, estimate),
+                new TestHandler(queue, estimate, config.commands().testUrlPrefixes()), new CompareHandler(queue, defaultTree, estimate),
                 new CancelHandler(queue), new StatusHandler(queue), new HelpHandler());
         Authoriser authoriser = new Authoriser(MaintainersPeople.parse(maintainers,
                 MaintainersPatterns.FSNOTIFY_ENTRIES), config.commands(), store.commands(), store.intake(), reader,

@@ -8,9 +8,11 @@ import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.fsnbot.intake.AuthenticationResults;
 import org.fsnbot.intake.MaintainersPeople;
 import org.fsnbot.intake.MalformedMailException;
 import org.fsnbot.intake.MboxReader;
+import org.fsnbot.intake.PatchMail;
 import org.fsnbot.mail.Addresses;
 import org.fsnbot.store.CommandOutcome;
 import org.fsnbot.store.CommandStore;
@@ -20,8 +22,10 @@ import org.fsnbot.store.Work;
 /**
  * Who may command fsnbot, and how often. help and status are for anyone;
  * the M: and R: people of the fsnotify entries and the allowlist may run
- * every command; a patch's author may ask for reruns on their own thread.
- * Measuring commands are limited per sender and overall per hour.
+ * every command; a patch's author may ask for reruns on their own thread;
+ * all three only when a trusted server authenticated the sender (a From:
+ * line alone is anyone's). Measuring commands are limited per sender and
+ * overall per hour, and so are answers of every kind.
  */
 public final class Authoriser {
 
@@ -49,22 +53,42 @@ public final class Authoriser {
         this.clock = clock;
     }
 
-    /** Why this sender's command on this thread is not run, if it is not. */
-    public Optional<Refusal> check(Command c, String sender, CommandThread thread) throws MalformedMailException {
-        if (!authorized(c, sender, thread)) {
-            return Optional.of(new Refusal(CommandOutcome.REFUSED, settings.refuseSilently(), "refused", Map.of()));
-        }
-        return c.measures() ? overLimit(sender) : Optional.empty();
+    /** Who sent a stored command mail: its From, authenticated or not by a server trusted for its source. */
+    public Sender sender(CommandStore.Stored s, PatchMail m) {
+        Optional<String> vouched = AuthenticationResults.authenticatedFrom(s.raw(), settings.trust()
+                .forSource(s.source()));
+        return vouched.map(a -> new Sender(a, true)).orElseGet(() -> new Sender(Addresses.bare(m.from()), false));
     }
 
-    private boolean authorized(Command c, String sender, CommandThread thread) throws MalformedMailException {
+    /** Why this sender's command on this thread is not run, if it is not. */
+    public Optional<Refusal> check(Command c, Sender sender, CommandThread thread) throws MalformedMailException {
+        if (!authorized(c, sender, thread)) {
+            return Optional.of(new Refusal(CommandOutcome.REFUSED, settings.refuseSilently(), "refused",
+                    Map.of("stranger", !sender.authenticated())));
+        }
+        return c.measures() ? overLimit(sender.address()) : Optional.empty();
+    }
+
+    /** Whether another answer to this sender would go over the answers limit (then none is sent). */
+    public boolean mayAnswer(Sender sender) {
+        Instant hourAgo = clock.instant().minus(Duration.ofHours(1));
+        CommandSettings.Limits l = settings.answers();
+        return log.answeredSince(sender.address(), hourAgo) < l.perSenderPerHour()
+                && log.answeredSince(null, hourAgo) < l.globalPerHour();
+    }
+
+    private boolean authorized(Command c, Sender sender, CommandThread thread) throws MalformedMailException {
         if (c instanceof Command.Help || c instanceof Command.Status) {
             return true;
         }
-        if (people.contains(sender) || settings.allow().contains(sender)) {
+        if (!sender.authenticated()) {
+            return false;
+        }
+        String a = sender.address();
+        if (people.contains(a) || settings.allow().contains(a)) {
             return true;
         }
-        return c instanceof Command.Rerun && thread.work().isPresent() && sender.equals(author(thread.work().get()));
+        return c instanceof Command.Rerun && thread.work().isPresent() && a.equals(author(thread.work().get()));
     }
 
     /** The author of the series a unit measures: the From of its last patch. */
@@ -80,13 +104,14 @@ public final class Authoriser {
         Instant hourAgo = clock.instant().minus(Duration.ofHours(1));
         String later = DateTimeFormatter.ofPattern("HH:mm").withZone(ZoneOffset.UTC)
                 .format(clock.instant().plus(Duration.ofHours(1)));
-        if (log.acceptedSince(sender, hourAgo) >= settings.perSenderPerHour()) {
+        CommandSettings.Limits l = settings.measuring();
+        if (log.acceptedSince(sender, hourAgo) >= l.perSenderPerHour()) {
             return Optional.of(new Refusal(CommandOutcome.LIMITED, false, "over-sender-limit",
-                    Map.of("limit", settings.perSenderPerHour(), "later", later)));
+                    Map.of("limit", l.perSenderPerHour(), "later", later)));
         }
-        if (log.acceptedSince(hourAgo) >= settings.globalPerHour()) {
+        if (log.acceptedSince(hourAgo) >= l.globalPerHour()) {
             return Optional.of(new Refusal(CommandOutcome.LIMITED, false, "over-global-limit",
-                    Map.of("limit", settings.globalPerHour(), "later", later)));
+                    Map.of("limit", l.globalPerHour(), "later", later)));
         }
         return Optional.empty();
     }

@@ -1,6 +1,7 @@
 package org.fsnbot.commands;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -62,8 +63,9 @@ public final class CommandDesk {
                 if (answer(s)) {
                     n++;
                 }
-            } catch (MalformedMailException | IOException | RuntimeException e) {
-                mails.done(s.messageId(), "not answered: " + e.getMessage());
+            } catch (Throwable e) {
+                // One hostile mail must not stop the others being answered.
+                mails.done(s.messageId(), "not answered: " + e);
                 log.warn("{}: {}", s.messageId(), e.toString());
             }
         }
@@ -72,7 +74,8 @@ public final class CommandDesk {
 
     private boolean answer(CommandStore.Stored s) throws MalformedMailException, IOException {
         PatchMail m = reader.parse(s.raw());
-        String sender = Addresses.bare(m.from());
+        Sender from = authoriser.sender(s, m);
+        String sender = from.address();
         if (sender.equals(ownAddress)) {
             mails.done(s.messageId(), "our own mail");
             return false;
@@ -85,30 +88,43 @@ public final class CommandDesk {
             mails.done(s.messageId(), parsed.isEmpty() ? "no command" : "not on our thread nor addressed to us");
             return false;
         }
+        if (!authoriser.mayAnswer(from)) {
+            // Over the answers limit: nothing runs and nothing is sent, or the limit would not bound mail.
+            mails.done(s.messageId(), "not answered: over the answers limit");
+            log.warn("{} from {}: over the answers limit, not answered", s.messageId(), sender);
+            return false;
+        }
         List<CommandAnswer.Item> items = new ArrayList<>();
         int index = 0;
         for (Command c : parsed.commands()) {
             index++;
-            handle(c, new CommandHandler.Context(m, index, thread), sender).ifPresent(items::add);
+            handle(c, new CommandHandler.Context(m, index, thread), from).ifPresent(items::add);
         }
         for (CommandParser.Error e : parsed.errors()) {
             items.add(new CommandAnswer.Item(e.line(), CommandAnswer.Outcome.ERROR, "not-run",
                     Map.of("why", e.reason())));
             mails.log(sender, e.line(), CommandOutcome.ERROR);
         }
+        String answered = "no answer";
         if (!items.isEmpty()) {
             boolean helpAsked = parsed.commands().stream().anyMatch(c -> c instanceof Command.Help);
-            replies.answer(m, new CommandAnswer(items, helpAsked), ReplyKind.COMMAND);
+            Optional<Path> sent = replies.answer(m, new CommandAnswer(items, helpAsked), ReplyKind.COMMAND,
+                    from.authenticated() ? Optional.of(sender) : Optional.empty());
+            mails.log(sender, "(answer)", CommandOutcome.ANSWERED);
+            answered = sent.isPresent() ? items.size() + " answer(s)"
+                    : "answers not sent: a stranger's mail to no list fsnbot writes to";
         }
-        mails.done(s.messageId(), items.size() + " answer(s)");
-        log.info("{} from {}: {} command(s), {} error(s)", s.messageId(), sender, parsed.commands().size(),
-                parsed.errors().size());
+        mails.done(s.messageId(), answered);
+        log.info("{} from {}{}: {} command(s), {} error(s); {}", s.messageId(), sender,
+                from.authenticated() ? " (authenticated)" : " (stranger)", parsed.commands().size(),
+                parsed.errors().size(), answered);
         return true;
     }
 
-    private Optional<CommandAnswer.Item> handle(Command c, CommandHandler.Context ctx, String sender)
+    private Optional<CommandAnswer.Item> handle(Command c, CommandHandler.Context ctx, Sender from)
             throws MalformedMailException {
-        Optional<Authoriser.Refusal> refusal = authoriser.check(c, sender, ctx.thread());
+        String sender = from.address();
+        Optional<Authoriser.Refusal> refusal = authoriser.check(c, from, ctx.thread());
         if (refusal.isPresent()) {
             Authoriser.Refusal r = refusal.get();
             mails.log(sender, c.line(), r.logged());

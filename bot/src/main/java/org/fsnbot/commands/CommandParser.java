@@ -72,7 +72,7 @@ public final class CommandParser {
                 tokens.addAll(words(lines.get(j)));
                 j++;
             }
-            String full = TAG + " " + String.join(" ", tokens);
+            String full = shortened(TAG + " " + String.join(" ", tokens), MAX_QUOTED);
             i = j - 1;
             if (found > MAX_PER_MAIL) {
                 errors.add(new Error(full.strip(), "at most " + MAX_PER_MAIL + " commands per mail; this one was"
@@ -86,6 +86,13 @@ public final class CommandParser {
             }
         }
         return new Parsed(commands, errors);
+    }
+
+    /** An answer quotes at most this much of a line: enough to recognise it, too little to carry a message. */
+    static final int MAX_QUOTED = 160;
+
+    private static String shortened(String s, int max) {
+        return s.length() <= max ? s : s.substring(0, max - 3) + "...";
     }
 
     private static boolean continuation(String line) {
@@ -115,8 +122,11 @@ public final class CommandParser {
             case "rerun" -> rerun(line, args);
             case "test" -> {
                 exactly(verb, args, 2, "<git-url> <branch-or-commit>");
-                if (!args.get(0).matches("(https?|git|ssh)://\\S+|git@\\S+:\\S+|/\\S+")) {
-                    throw new IllegalArgumentException("not a git URL: " + args.get(0));
+                // Only https: a local path or another transport (file://, ext::, ssh) would make
+                // fsnbot read its own disk or run a program; the trees allowed are checked later.
+                if (!args.get(0).matches("https://[A-Za-z0-9.-]+(:[0-9]+)?/[A-Za-z0-9._~/-]*")
+                        || args.get(0).contains("/../") || args.get(0).endsWith("/..")) {
+                    throw new IllegalArgumentException("test takes the https:// URL of a public git tree");
                 }
                 yield new Command.Test(line, args.get(0), rev(args.get(1)));
             }
@@ -132,8 +142,9 @@ public final class CommandParser {
                 exactly(verb, args, 0, "");
                 yield new Command.Status(line);
             }
-            case "help" -> new Command.Help(line);
-            default -> throw new IllegalArgumentException("unknown command \"" + t.get(0) + "\"");
+            // The answer quotes the command: help's is fixed, so a mail cannot make fsnbot repeat its words.
+            case "help" -> new Command.Help(TAG + " help");
+            default -> throw new IllegalArgumentException("unknown command \"" + shortened(t.get(0), 40) + "\"");
         };
     }
 

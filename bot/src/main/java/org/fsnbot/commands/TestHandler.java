@@ -15,14 +15,21 @@ public final class TestHandler implements CommandHandler<Command.Test> {
 
     private final WorkQueue queue;
     private final QueueEstimate estimate;
+    private final List<String> urlPrefixes;
 
-    public TestHandler(WorkQueue queue, QueueEstimate estimate) {
+    /** urlPrefixes: the trees a test may name (commands.testUrlPrefixes); none allowed when empty. */
+    public TestHandler(WorkQueue queue, QueueEstimate estimate, List<String> urlPrefixes) {
         this.queue = queue;
         this.estimate = estimate;
+        this.urlPrefixes = List.copyOf(urlPrefixes);
     }
 
     @Override
     public CommandAnswer.Item handle(Command.Test t, Context ctx) {
+        if (urlPrefixes.stream().noneMatch(t.url()::startsWith)) {
+            return QueueEstimate.notRun(t, urlPrefixes.isEmpty() ? "this fsnbot takes no test of other trees"
+                    : "test takes trees under " + String.join(" or ", urlPrefixes));
+        }
         Optional<Base> tested = ctx.thread().work().flatMap(w -> w.base());
         if (tested.isEmpty()) {
             return QueueEstimate.notRun(t, "test needs a thread fsnbot tested, for the base to compare with");

@@ -29,16 +29,23 @@ public record MailSettings(Mode mode, Smtp smtp, Imap imap, Etiquette etiquette)
     /**
      * List manners: our Message-IDs' domain (empty: the From address's),
      * addresses never copied, authors who want no mail, whether replies
-     * that found nothing go out, and whether we keep a Bcc copy.
+     * that found nothing go out, whether we keep a Bcc copy, the mailing
+     * lists fsnbot writes to (a stranger's command is answered there and
+     * only there), and the most recipients one mail may have.
      */
     public record Etiquette(String messageIdDomain, List<String> neverCc, List<String> optOutAuthors,
-            boolean replyWhenNothingFound, boolean bccSelf) {
-        public static final Etiquette DEFAULT = new Etiquette("", List.of(), List.of(), false, true);
+            boolean replyWhenNothingFound, boolean bccSelf, List<String> lists, int maxRecipients) {
+        public static final Etiquette DEFAULT = new Etiquette("", List.of(), List.of(), false, true,
+                List.of("linux-fsdevel@vger.kernel.org"), 20);
 
         public Etiquette {
             messageIdDomain = messageIdDomain == null ? "" : messageIdDomain.trim();
             neverCc = lower(neverCc);
             optOutAuthors = lower(optOutAuthors);
+            lists = lower(lists);
+            if (maxRecipients < 1) {
+                throw new IllegalArgumentException("mail.maxRecipients must be >= 1");
+            }
         }
     }
 

@@ -66,6 +66,9 @@ public final class Outbox {
             // 8bit keeps a non-ASCII reply readable as sent; our lines are at most 80 columns.
             m.setHeader("Content-Transfer-Encoding", ascii ? "7bit" : "8bit");
             m.setHeader("X-Mailer", "fsnbot");
+            // RFC 3834: no vacation responder or other robot answers us, and
+            // none of our mails is mistaken for a person's.
+            m.setHeader("Auto-Submitted", r.inReplyTo() != null ? "auto-replied" : "auto-generated");
             m.saveChanges();
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             m.writeTo(out);

@@ -4,29 +4,45 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import org.fsnbot.intake.PatchMail;
 
 /**
- * Addresses a reply the way list etiquette wants it: to the author (or
- * their Reply-To), Cc everyone the patch went to, de-duplicated, threaded
- * under the patch with In-Reply-To and References.
+ * Addresses a reply the way list etiquette wants it: a report to the
+ * author (or their Reply-To), Cc everyone the patch went to, de-duplicated,
+ * threaded under the patch with In-Reply-To and References. An answer to a
+ * command goes only to its authenticated sender and the lists it was
+ * posted on; a stranger's only to those lists (never to a Reply-To or Cc
+ * list a stranger wrote). No mail has more than maxRecipients addresses.
  */
 public final class ReplyComposer {
 
     private final String fromAddress;
     private final String domain;
     private final List<String> neverCc;
+    private final List<String> lists;
+    private final int maxRecipients;
 
     public ReplyComposer(String fromAddress) {
         this(fromAddress, "", List.of());
+    }
+
+    public ReplyComposer(String fromAddress, String messageIdDomain, List<String> neverCc) {
+        this(fromAddress, messageIdDomain, neverCc, MailSettings.Etiquette.DEFAULT.lists(),
+                MailSettings.Etiquette.DEFAULT.maxRecipients());
+    }
+
+    public ReplyComposer(String fromAddress, MailSettings.Etiquette e) {
+        this(fromAddress, e.messageIdDomain(), e.neverCc(), e.lists(), e.maxRecipients());
     }
 
     /**
      * messageIdDomain: the right-hand side of our Message-IDs (empty: the
      * From address's domain); neverCc: addresses dropped from every Cc.
      */
-    public ReplyComposer(String fromAddress, String messageIdDomain, List<String> neverCc) {
+    private ReplyComposer(String fromAddress, String messageIdDomain, List<String> neverCc, List<String> lists,
+            int maxRecipients) {
         this.fromAddress = fromAddress;
         int at = fromAddress.lastIndexOf('@');
         String d = fromAddress.substring(at + 1).replace(">", "").trim();
@@ -35,6 +51,8 @@ public final class ReplyComposer {
         }
         this.domain = messageIdDomain.isBlank() ? d : messageIdDomain.trim();
         this.neverCc = neverCc.stream().map(Addresses::bare).toList();
+        this.lists = lists.stream().map(Addresses::bare).toList();
+        this.maxRecipients = maxRecipients;
     }
 
     public Reply compose(PatchMail target, String body) {
@@ -47,11 +65,43 @@ public final class ReplyComposer {
         cc.remove(Addresses.bare(target.from()));
         cc.remove(Addresses.bare(fromAddress));
         neverCc.forEach(cc::remove);
+        return capped(List.of(author), new ArrayList<>(cc.values()), target, body);
+    }
+
+    /**
+     * An answer to a command mail: To its sender when a trusted server
+     * authenticated them (Cc the lists it went to), else To those lists
+     * only; empty when a stranger's mail went to no list fsnbot writes to.
+     */
+    public Optional<Reply> composeAnswer(PatchMail target, String body, Optional<String> authenticatedSender) {
+        List<String> onLists = new ArrayList<>();
+        for (String a : concat(target.to(), target.cc())) {
+            String bare = Addresses.bare(a);
+            if (lists.contains(bare) && !onLists.contains(bare)) {
+                onLists.add(bare);
+            }
+        }
+        if (authenticatedSender.isPresent()) {
+            String who = authenticatedSender.get();
+            onLists.remove(who);
+            // The From line names them as they name themselves, when it is the address vouched for.
+            String to = Addresses.bare(target.from()).equals(who) ? target.from() : who;
+            return Optional.of(capped(List.of(to), onLists, target, body));
+        }
+        if (onLists.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(capped(onLists, List.of(), target, body));
+    }
+
+    private Reply capped(List<String> to, List<String> cc, PatchMail target, String body) {
+        List<String> t = to.subList(0, Math.min(to.size(), maxRecipients));
+        List<String> c = cc.subList(0, Math.min(cc.size(), maxRecipients - t.size()));
         List<String> refs = new ArrayList<>(target.references());
         refs.remove(target.messageId());
         refs.add(target.messageId());
         String subject = target.subject().matches("(?i)^re:.*") ? target.subject() : "Re: " + target.subject();
-        return new Reply(newId(), fromAddress, List.of(author), new ArrayList<>(cc.values()),
+        return new Reply(newId(), fromAddress, List.copyOf(t), List.copyOf(c),
                 new Reply.Threading(subject, target.messageId(), refs), body);
     }
 

@@ -78,6 +78,15 @@ public final class CommandStore {
                 + " 'accepted' AND at >= ? AND sender = ?", rs -> rs.getInt(1), since, sender).orElse(0));
     }
 
+    /** Answers sent since a time: to one sender, or (sender null) to anyone. */
+    public int answeredSince(String sender, Instant since) {
+        return db.call("counting answers", c -> sender == null
+                ? Jdbc.first(c, "SELECT COUNT(*) FROM command_log WHERE outcome = 'answered' AND at >= ?",
+                        rs -> rs.getInt(1), since).orElse(0)
+                : Jdbc.first(c, "SELECT COUNT(*) FROM command_log WHERE outcome = 'answered' AND at >= ? AND"
+                        + " sender = ?", rs -> rs.getInt(1), since, sender).orElse(0));
+    }
+
     /** Accepted measuring commands since a time, from everyone. */
     public int acceptedSince(Instant since) {
         return db.call("counting commands", c -> Jdbc.first(c, "SELECT COUNT(*) FROM command_log WHERE outcome ="

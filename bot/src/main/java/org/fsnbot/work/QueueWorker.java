@@ -2,6 +2,7 @@ package org.fsnbot.work;
 
 import java.io.IOException;
 import java.util.Optional;
+import java.util.regex.Pattern;
 import org.fsnbot.intake.MalformedMailException;
 import org.fsnbot.intake.PatchMail;
 import org.fsnbot.job.JobOutcome;
@@ -72,20 +73,29 @@ public final class QueueWorker {
             queue.finish(w.id(), WorkState.DONE, o.jobId(), o.kind() + o.verdict().map(v -> ": " + v.text())
                     .orElse(""));
             log.info("#{} done: {} -> {}", w.id(), o.kind(), o.eml());
-        } catch (IOException | RuntimeException | MalformedMailException e) {
+        } catch (Throwable e) {
+            // Whatever one unit does (an Error too: a stack overflow on a hostile
+            // series) fails that unit alone; the queue goes on.
             queue.finish(w.id(), WorkState.FAILED, null, e.toString());
-            log.warn("#{} failed (no verdict): {}", w.id(), e.toString());
+            log.warn("#{} failed (no verdict): {}", w.id(), e.toString(), e);
             answerFailure(w, e);
         }
     }
 
+    private static final Pattern LOCAL_PATH = Pattern.compile("(?<![\\w:/.~-])/[^\\s'\"():,;]+");
+
+    /** Failure text for a mail: local paths (the cache, the home) are nobody's business outside. */
+    static String withoutLocalPaths(String s) {
+        return s == null ? "unknown error" : LOCAL_PATH.matcher(s).replaceAll("<local path>");
+    }
+
     /** Someone asked for this unit and was told it was accepted: they hear that it could not run, and why. */
-    private void answerFailure(Work w, Exception e) {
+    private void answerFailure(Work w, Throwable e) {
         try {
             Optional<PatchMail> to = planner.answerTo(w);
             if (to.isPresent()) {
                 String line = w.item().options().command();
-                replies.couldNotRun(to.get(), line.isEmpty() ? w.title() : line, e.getMessage());
+                replies.couldNotRun(to.get(), line.isEmpty() ? w.title() : line, withoutLocalPaths(e.getMessage()));
             }
         } catch (IOException | RuntimeException | MalformedMailException again) {
             log.warn("#{}: cannot answer the failure either: {}", w.id(), again.toString());

@@ -2,12 +2,14 @@ package org.fsnbot.commands;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
 import org.fsnbot.store.CommandOutcome;
+import org.fsnbot.store.CommandStore;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -16,9 +18,10 @@ class AuthoriserTest {
 
     private static final Command RERUN = new Command.Rerun("#fsnbot rerun", List.of(), OptionalInt.empty(),
             Optional.empty(), Optional.empty());
-    private static final Command TEST = new Command.Test("#fsnbot test git://x/y.git main", "git://x/y.git", "main");
-    private static final CommandSettings TWO_PER_HOUR = new CommandSettings(List.of("tester@example.org"), false, 2,
-            3, 10);
+    private static final Command TEST = new Command.Test("#fsnbot test https://x/y.git main", "https://x/y.git", "main");
+    private static final CommandSettings TWO_PER_HOUR = new CommandSettings(List.of("tester@example.org"), false,
+            new CommandSettings.Limits(2, 3), new CommandSettings.Limits(3, 5), 10,
+            new CommandSettings.Trust(List.of("mx.example.org"), List.of("mx.fsnbot.test")), List.of());
 
     @TempDir
     Path tmp;
@@ -32,8 +35,9 @@ class AuthoriserTest {
         tested = new CommandThread(true, f.store.queue().all().stream().findFirst());
     }
 
+    /** A command from an authenticated sender. */
     private Optional<Authoriser.Refusal> check(Command c, String sender, CommandThread t) throws Exception {
-        return f.authoriser(TWO_PER_HOUR).check(c, sender, t);
+        return f.authoriser(TWO_PER_HOUR).check(c, new Sender(sender, true), t);
     }
 
     @Test
@@ -67,9 +71,74 @@ class AuthoriserTest {
     void aStrangerIsRefusedAndSilentlySoWhenConfigured() throws Exception {
         assertThat(check(RERUN, "stranger@example.org", tested)).hasValueSatisfying(r -> assertThat(r.silent())
                 .isFalse());
-        CommandSettings silent = new CommandSettings(List.of(), true, 2, 3, 10);
-        assertThat(f.authoriser(silent).check(RERUN, "stranger@example.org", tested)).hasValueSatisfying(
-                r -> assertThat(r.silent()).isTrue());
+        CommandSettings silent = new CommandSettings(List.of(), true, new CommandSettings.Limits(2, 3),
+                new CommandSettings.Limits(3, 5), 10, null, List.of());
+        assertThat(f.authoriser(silent).check(RERUN, new Sender("stranger@example.org", true), tested))
+                .hasValueSatisfying(r -> assertThat(r.silent()).isTrue());
+    }
+
+    @Test
+    void aForgedMaintainerIsAStranger() throws Exception {
+        for (Command c : List.of(TEST, RERUN)) {
+            assertThat(f.authoriser(TWO_PER_HOUR).check(c, new Sender("maint@example.org", false), tested))
+                    .hasValueSatisfying(r -> {
+                        assertThat(r.logged()).isEqualTo(CommandOutcome.REFUSED);
+                        assertThat(r.values()).containsEntry("stranger", true);
+                    });
+        }
+        assertThat(f.authoriser(TWO_PER_HOUR).check(RERUN, new Sender("dev@example.org", false), tested))
+                .as("the author, unauthenticated").isPresent();
+        assertThat(f.authoriser(TWO_PER_HOUR).check(new Command.Help("#fsnbot help"),
+                new Sender("maint@example.org", false), nowhere)).as("help is for anyone").isEmpty();
+    }
+
+    private static CommandStore.Stored stored(String source, String... headers) {
+        String raw = String.join("\n", headers) + "\nFrom: Jan Maintainer <maint@example.org>\nSubject: x\n"
+                + "Message-ID: <c@example.org>\n\n#fsnbot test https://x/y.git main\n";
+        return new CommandStore.Stored("<c@example.org>", source, raw.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private Sender senderOf(CommandStore.Stored s) throws Exception {
+        return f.authoriser(TWO_PER_HOUR).sender(s, f.reader.parse(s.raw()));
+    }
+
+    @Test
+    void onlyATrustedServersPassAboveTheLastReceivedAuthenticates() throws Exception {
+        String received = "Received: from mail.example.org by mx.example.org";
+        String pass = "Authentication-Results: mx.example.org; dkim=pass (2048-bit key) header.d=example.org"
+                + " header.i=@example.org";
+        assertThat(senderOf(stored("fsdevel", pass, received))).isEqualTo(new Sender("maint@example.org", true));
+        assertThat(senderOf(stored("fsdevel", "Authentication-Results: mx.example.org; dmarc=pass (p=none)"
+                + " header.from=example.org", received)).authenticated()).as("dmarc").isTrue();
+        assertThat(senderOf(stored("fsdevel", received)).authenticated()).as("no result").isFalse();
+        assertThat(senderOf(stored("fsdevel", received, pass)).authenticated())
+                .as("below the last Received: written by the sender").isFalse();
+        assertThat(senderOf(stored("fsdevel", pass.replace("mx.example.org", "mx.evil.net"), received))
+                .authenticated()).as("an id nobody trusts").isFalse();
+        assertThat(senderOf(stored("fsdevel", pass.replace("header.d=example.org", "header.d=evil.net"), received))
+                .authenticated()).as("signed by another domain").isFalse();
+        assertThat(senderOf(stored("fsdevel", pass.replace("dkim=pass", "dkim=fail"), received)).authenticated())
+                .as("failed").isFalse();
+        assertThat(senderOf(stored("imap", pass, received)).authenticated())
+                .as("the archive's MTA does not vouch for mail in fsnbot's own mailbox").isFalse();
+        assertThat(senderOf(stored("imap", pass.replace("mx.example.org", "mx.fsnbot.test"), received))
+                .authenticated()).isTrue();
+    }
+
+    @Test
+    void answersOfEveryKindAreLimitedPerSenderAndOverall() throws Exception {
+        Sender s = new Sender("stranger@example.net", false);
+        Authoriser a = f.authoriser(TWO_PER_HOUR);
+        for (int i = 0; i < 3; i++) {
+            assertThat(a.mayAnswer(s)).isTrue();
+            f.store.commands().log(s.address(), "(answer)", CommandOutcome.ANSWERED);
+        }
+        assertThat(a.mayAnswer(s)).as("three per sender").isFalse();
+        f.store.commands().log("x@example.net", "(answer)", CommandOutcome.ANSWERED);
+        f.store.commands().log("y@example.net", "(answer)", CommandOutcome.ANSWERED);
+        assertThat(a.mayAnswer(new Sender("z@example.net", false))).as("five in all").isFalse();
+        f.clock.advance(Duration.ofMinutes(61));
+        assertThat(a.mayAnswer(s)).as("an hour later").isTrue();
     }
 
     @Test

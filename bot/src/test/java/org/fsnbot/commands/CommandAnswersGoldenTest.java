@@ -49,8 +49,13 @@ class CommandAnswersGoldenTest {
 
     private final MboxReader reader = new MboxReader();
 
+    /** A command mail; everyone but the stranger is authenticated by the mail server fsnbot trusts. */
     private static String mail(String from, String id, String inReplyTo, String references, String body) {
-        return String.join("\n", "From: " + from, "To: fsnbot <" + BOT + ">", "Cc: linux-fsdevel@example.org",
+        String domain = from.replaceAll(".*@([^>]+)>.*", "$1");
+        String trace = from.startsWith("Stranger") ? "Received: from somewhere by mx.example.org"
+                : "Authentication-Results: mx.example.org; dkim=pass header.d=" + domain
+                        + "\nReceived: from mail." + domain + " by mx.example.org";
+        return String.join("\n", trace, "From: " + from, "To: fsnbot <" + BOT + ">", "Cc: linux-fsdevel@example.org",
                 "Subject: Re: [PATCH] fsnotify: make it faster", "Message-ID: " + id,
                 inReplyTo == null ? "X-No-Reply: none" : "In-Reply-To: " + inReplyTo,
                 references == null ? "X-No-References: none" : "References: " + references,
@@ -80,8 +85,10 @@ class CommandAnswersGoldenTest {
                 "bases:",
                 "  - {tree: \"" + tree + "\", rev: master}",
                 "watch: []",
-                "mail: {messageIdDomain: fsnbot.test}",
-                "commands: {allow: [tester@example.org], perSenderPerHour: 2, globalPerHour: 5}",
+                "mail: {messageIdDomain: fsnbot.test, lists: [linux-fsdevel@example.org]}",
+                "commands: {allow: [tester@example.org], measuring: {perSenderPerHour: 2, globalPerHour: 5},",
+                "  trust: {archive: [], imap: [mx.example.org]},",
+                "  testUrlPrefixes: [\"https://git.example.org/\", \"https://127.0.0.1:1/\"]}",
                 ""));
         return Application.open(Config.load(Optional.of(cfg)), DeliveryHooks.NONE, CLOCK);
     }
@@ -126,7 +133,7 @@ class CommandAnswersGoldenTest {
             {"second-rerun", maint, "on", "#fsnbot rerun runs=4 profile=quick topology=sockets=1,cores=2,nodes=1"},
             {"over-the-limit", maint, "on", "#fsnbot rerun runs=6"},
             {"rerun-off-thread", rita, "off", "#fsnbot rerun"},
-            {"test-off-thread", rita, "off", "#fsnbot test git://git.example.org/linux.git main"},
+            {"test-off-thread", rita, "off", "#fsnbot test https://git.example.org/linux.git main"},
             {"status-off-thread", rita, "off", "#fsnbot status"},
             {"test-accepted", tester, "on", "#fsnbot test https://git.example.org/pub/scm/linux.git topic/faster"},
             {"compare-accepted", tester, "on", "#fsnbot compare v6.12 v6.13-rc1"},
@@ -152,7 +159,7 @@ class CommandAnswersGoldenTest {
         testedPatch(app);
         String id = "<cmd-failed@example.org>";
         app.store().commands().add(id, "imap", mail("Jan Maintainer <maint@example.org>", id, "<r@fsnbot.test>",
-                PATCH + " <r@fsnbot.test>", "#fsnbot test /nonexistent/linux.git main")
+                PATCH + " <r@fsnbot.test>", "#fsnbot test https://127.0.0.1:1/linux.git main")
                 .getBytes(StandardCharsets.UTF_8));
         app.runLoop(true).poll();
         assertThat(app.runLoop(false).drain()).as("the accepted run was taken, and failed").isEqualTo(1);

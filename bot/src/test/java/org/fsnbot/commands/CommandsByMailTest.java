@@ -42,6 +42,9 @@ class CommandsByMailTest {
     private static final String MAINT = "maint@example.org";
     private static final String AUTHOR = "dev@example.org";
     private static final String LIST = "linux-fsdevel@example.org";
+    /** The list's mail server, trusted for the archive; fsnbot's own, trusted for its mailbox. */
+    private static final String LIST_MX = "mx.example.org";
+    private static final String OWN_MX = "mx.fsnbot.test";
 
     @TempDir
     Path tmp;
@@ -68,8 +71,12 @@ class CommandsByMailTest {
                 "bases:",
                 "  - {tree: \"" + tree + "\", rev: master}",
                 "watch: []",
-                "commands: {perSenderPerHour: 2, globalPerHour: 10}",
-                mail.mailConfig()));
+                "commands:",
+                "  measuring: {perSenderPerHour: 2, globalPerHour: 10}",
+                "  trust: {archive: [" + LIST_MX + "], imap: [" + OWN_MX + "]}",
+                "  testUrlPrefixes: [\"https://127.0.0.1:1/\", \"https://git.kernel.org/pub/scm/linux/kernel/git/\"]",
+                mail.mailConfig(),
+                "  lists: [" + LIST + "]"));
         app = Application.open(Config.load(Optional.of(cfg)), DeliveryHooks.NONE);
         loop = app.runLoop(true);
         report = reportOnTheQueuedPatch();
@@ -102,11 +109,23 @@ class CommandsByMailTest {
         return r.messageId();
     }
 
-    /** A command mail to fsnbot's own address, answering the report (read over IMAP). */
+    /**
+     * A command mail to fsnbot's own address, answering the report (read over
+     * IMAP), its sender authenticated by fsnbot's MTA.
+     */
     private void toFsnbot(String from, String id, String body) throws Exception {
-        mail.send(from, List.of(MailServer.BOT), "Re: [PATCH] fsnotify: make it faster", id, report,
-                PATCH_ID + " " + report, body);
+        String domain = from.substring(from.indexOf('@') + 1);
+        sendRaw(List.of(MailServer.BOT), "Authentication-Results: " + OWN_MX + "; dkim=pass (2048-bit key) header.d="
+                + domain, "Received: from mail." + domain + " by " + OWN_MX, "From: " + from, "To: " + MailServer.BOT,
+                "Subject: Re: [PATCH] fsnotify: make it faster", "Message-ID: " + id, "In-Reply-To: " + report,
+                "References: " + PATCH_ID + " " + report, "", body);
         loop.poll();
+    }
+
+    private void sendRaw(List<String> envelopeTo, String... lines) throws Exception {
+        String from = java.util.Arrays.stream(lines).filter(l -> l.startsWith("From: ")).findFirst().orElseThrow()
+                .replaceAll(".*?<?([^<>\\s]+@[^<>\\s]+)>?$", "$1");
+        mail.sendRaw(from, envelopeTo, String.join("\n", lines) + "\n");
     }
 
     private static String body(MimeMessage m) throws Exception {
@@ -148,7 +167,9 @@ class CommandsByMailTest {
 
     @Test
     void theAuthorMayAskForARerunOnTheListOnTheirOwnThread() throws Exception {
-        append(String.join("\n", "From: Dev <" + AUTHOR + ">", "To: " + LIST, "Subject: Re: [PATCH] fsnotify: x",
+        append(String.join("\n", "Authentication-Results: " + LIST_MX + "; dmarc=pass (p=none) header.from=example.org",
+                "Received: from mail.example.org by " + LIST_MX, "From: Dev <" + AUTHOR + ">", "To: " + LIST,
+                "Subject: Re: [PATCH] fsnotify: x",
                 "Message-ID: <c2@example.org>", "In-Reply-To: " + report, "References: " + PATCH_ID + " " + report,
                 "", "> fsnbot measured this patch: REGRESSION", "", "#fsnbot rerun workloads=byte-write", ""));
         loop.poll();
@@ -216,7 +237,7 @@ class CommandsByMailTest {
 
     @Test
     void anAcceptedRunThatCannotRunIsAnsweredWithTheReason() throws Exception {
-        toFsnbot(MAINT, "<t1@example.org>", "#fsnbot test /nonexistent/linux.git main\n");
+        toFsnbot(MAINT, "<t1@example.org>", "#fsnbot test https://127.0.0.1:1/linux.git main\n");
         assertThat(body(single(mail.repliesTo(MAINT, "<t1@example.org>")))).contains("Accepted");
         assertThat(app.store().queue().list(WorkState.QUEUED)).singleElement()
                 .satisfies(w -> assertThat(w.kind()).isEqualTo(WorkKind.TREE));
@@ -224,7 +245,57 @@ class CommandsByMailTest {
         assertThat(app.store().queue().list(WorkState.FAILED)).hasSize(1);
         List<MimeMessage> answers = mail.repliesTo(MAINT, "<t1@example.org>");
         assertThat(answers).hasSize(2);
-        assertThat(body(answers.get(1))).contains("> #fsnbot test /nonexistent/linux.git main",
-                "it could not run, so there is no", "no such directory");
+        assertThat(body(answers.get(1))).contains("> #fsnbot test https://127.0.0.1:1/linux.git main",
+                "it could not run, so there is no", "cloning https://127.0.0.1:1/linux.git")
+                .as("no local path of fsnbot's").doesNotContain(tmp.toString());
+    }
+
+    @Test
+    void aForgedMaintainersTestIsAStrangersAndTheAuthenticatedOneIsAccepted() throws Exception {
+        String command = "#fsnbot test https://git.kernel.org/pub/scm/linux/kernel/git/jack/linux-fs.git fsnotify";
+        sendRaw(List.of(MailServer.BOT), "From: Jan Maintainer <" + MAINT + ">", "To: " + MailServer.BOT,
+                "Cc: " + LIST, "Subject: Re: [PATCH] fsnotify: make it faster", "Message-ID: <f1@example.org>",
+                "In-Reply-To: " + report, "References: " + PATCH_ID + " " + report, "", command);
+        loop.poll();
+        assertThat(work()).as("nothing queued for a forged From").isEqualTo(1);
+        assertThat(mail.repliesTo(MAINT, "<f1@example.org>")).as("no mail to the forged address").isEmpty();
+        assertThat(body(single(mail.repliesTo(LIST, "<f1@example.org>")))).contains("Sorry, not run",
+                "counts as a\nstranger's");
+        toFsnbot(MAINT, "<f2@example.org>", command + "\n");
+        assertThat(work()).as("the same with a trusted dkim=pass").isEqualTo(2);
+        assertThat(body(single(mail.repliesTo(MAINT, "<f2@example.org>")))).contains("Accepted");
+    }
+
+    @Test
+    void aTestOfALocalPathOrAnotherTransportIsRefusedWithoutNamingOurPaths() throws Exception {
+        toFsnbot(MAINT, "<l1@example.org>", "#fsnbot test /srv/linux main\n#fsnbot test ext::sh%20-c%20id main\n"
+                + "#fsnbot test https://evil.example.net/linux.git main\n");
+        assertThat(work()).isEqualTo(1);
+        String answer = body(single(mail.repliesTo(MAINT, "<l1@example.org>")));
+        assertThat(answer).contains("test takes the https:// URL of a public git tree",
+                "test takes trees under https://127.0.0.1:1/ or")
+                .doesNotContain(tmp.toString());
+    }
+
+    @Test
+    void aStrangersHelpWithReplyToAndAHundredCcsIsAnsweredOnceOnTheListOnly() throws Exception {
+        List<String> ccs = new java.util.ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+            ccs.add("victim" + i + "@example.net");
+        }
+        sendRaw(List.of(MailServer.BOT), "From: Mallory <mallory@example.net>", "Reply-To: target@example.net",
+                "To: " + LIST, "Cc: " + String.join(", ", ccs), "Subject: Re: [PATCH] fsnotify: make it faster",
+                "Message-ID: <h1@example.net>", "In-Reply-To: " + report, "References: " + PATCH_ID + " " + report, "",
+                "#fsnbot help BUY CHEAP WATCHES AT example.net");
+        loop.poll();
+        assertThat(mail.repliesTo("target@example.net", "<h1@example.net>")).as("not to the Reply-To").isEmpty();
+        assertThat(mail.repliesTo("mallory@example.net", "<h1@example.net>")).as("not to the From").isEmpty();
+        for (String cc : ccs) {
+            assertThat(mail.repliesTo(cc, "<h1@example.net>")).as(cc).isEmpty();
+        }
+        MimeMessage answer = single(mail.repliesTo(LIST, "<h1@example.net>"));
+        assertThat(answer.getHeader("Auto-Submitted", null)).isEqualTo("auto-replied");
+        assertThat(answer.getAllRecipients()).hasSize(1);
+        assertThat(body(answer)).contains("#fsnbot help").doesNotContain("WATCHES");
     }
 }

@@ -3,6 +3,7 @@ package org.fsnbot.commands;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.fsnbot.intake.MaintainersPatterns;
@@ -47,7 +48,12 @@ final class DeskFixture {
     final TestClock clock = new TestClock(Instant.parse("2026-11-30T12:00:00Z"));
     final MboxReader reader = new MboxReader();
     final Store store;
-    final ReplyComposer composer = new ReplyComposer("fsnbot <" + BOT + ">", "fsnbot.test", List.of());
+    static final String LIST = "linux-fsdevel@x.org";
+    /** The mail server the fixture's settings trust, for the archive and for fsnbot's mailbox. */
+    static final String MX = "mx.x.org";
+
+    final ReplyComposer composer = new ReplyComposer("fsnbot <" + BOT + ">", new MailSettings.Etiquette("fsnbot.test",
+            List.of(), List.of(), false, true, List.of(LIST), 20));
     final Delivery delivery;
     final PatchMail patch;
     final long work;
@@ -81,7 +87,7 @@ final class DeskFixture {
     CommandDesk desk(CommandSettings settings) throws Exception {
         QueueEstimate estimate = new QueueEstimate(store.queue(), store.jobs());
         CommandHandlers handlers = new CommandHandlers(new RerunHandler(store.queue(), new JobDefaults(
-                Profile.load("quick"), Topology.DEFAULT), estimate), new TestHandler(store.queue(), estimate),
+                Profile.load("quick"), Topology.DEFAULT), estimate), new TestHandler(store.queue(), estimate, settings.testUrlPrefixes()),
                 new CompareHandler(store.queue(), "/srv/linux", estimate), new CancelHandler(store.queue()),
                 new StatusHandler(store.queue()), new HelpHandler());
         return new CommandDesk(new CommandDesk.Parts(store.commands(), reader, new CommandParser(settings.maxRuns()),
@@ -89,13 +95,31 @@ final class DeskFixture {
                 new ReplyPhase(new ReplyRenderer(), composer, delivery), "fsnbot <" + BOT + ">");
     }
 
-    /** A mail as raw bytes: to fsnbot when toBot, in reply to inReplyTo (none when null). */
+    /** The defaults, trusting the fixture's mail server. */
+    static CommandSettings settings(boolean refuseSilently) {
+        CommandSettings d = CommandSettings.defaults();
+        return new CommandSettings(d.allow(), refuseSilently, d.measuring(), d.answers(), d.maxRuns(),
+                new CommandSettings.Trust(List.of(MX), List.of(MX)), d.testUrlPrefixes());
+    }
+
+    /**
+     * A mail as raw bytes, its sender authenticated by the trusted server:
+     * to fsnbot when toBot, in reply to inReplyTo (none when null).
+     */
     static byte[] mail(String from, String id, boolean toBot, String inReplyTo, String body) {
-        return String.join("\n", "From: " + from, "To: " + (toBot ? "fsnbot <" + BOT + ">" : "linux-fsdevel@x.org"),
+        String domain = from.replaceAll(".*@([^>]+)>?.*", "$1");
+        return forged(from, id, toBot, inReplyTo, body, "Authentication-Results: " + MX + "; dkim=pass header.d="
+                + domain, "Received: from mail." + domain + " by " + MX);
+    }
+
+    /** The same without any authentication result: From could be anyone's. */
+    static byte[] forged(String from, String id, boolean toBot, String inReplyTo, String body, String... trace) {
+        List<String> lines = new ArrayList<>(List.of(trace));
+        lines.addAll(List.of("From: " + from, "To: " + (toBot ? "fsnbot <" + BOT + ">" : LIST),
                 "Subject: Re: [PATCH] fsnotify: make it faster", "Message-ID: " + id,
                 inReplyTo == null ? "X-None: none" : "In-Reply-To: " + inReplyTo,
-                inReplyTo == null ? "X-None: none" : "References: " + PATCH + " " + inReplyTo, "", body, "")
-                .getBytes(StandardCharsets.UTF_8);
+                inReplyTo == null ? "X-None: none" : "References: " + PATCH + " " + inReplyTo, "", body, ""));
+        return String.join("\n", lines).getBytes(StandardCharsets.UTF_8);
     }
 
     PatchMail parsed(byte[] raw) throws Exception {

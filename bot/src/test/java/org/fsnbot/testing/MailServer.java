@@ -12,6 +12,8 @@ import jakarta.mail.Session;
 import jakarta.mail.Transport;
 import jakarta.mail.internet.InternetAddress;
 import jakarta.mail.internet.MimeMessage;
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Properties;
 import java.util.stream.Collectors;
@@ -101,6 +103,27 @@ public final class MailServer implements AutoCloseable {
                 return false;
             }
         }).collect(Collectors.toList());
+    }
+
+    /** Sends raw RFC 822 text as it is (header order kept) to the envelope recipients given. */
+    public void sendRaw(String envelopeFrom, List<String> envelopeTo, String raw) throws MessagingException {
+        Properties p = new Properties();
+        p.setProperty("mail.smtp.host", "127.0.0.1");
+        p.setProperty("mail.smtp.port", Integer.toString(smtpPort()));
+        p.setProperty("mail.smtp.from", envelopeFrom);
+        Session s = Session.getInstance(p);
+        MimeMessage m = new MimeMessage(s, new ByteArrayInputStream(raw.replace("\n", "\r\n")
+                .getBytes(StandardCharsets.UTF_8))) {
+            @Override
+            protected void updateMessageID() {
+                // The Message-ID the text holds is the one the test follows.
+            }
+        };
+        InternetAddress[] to = new InternetAddress[envelopeTo.size()];
+        for (int i = 0; i < to.length; i++) {
+            to[i] = new InternetAddress(envelopeTo.get(i));
+        }
+        Transport.send(m, to);
     }
 
     /** Sends a mail as a person would, through the server's SMTP. */
