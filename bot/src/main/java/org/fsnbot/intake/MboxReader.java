@@ -43,6 +43,9 @@ public final class MboxReader {
     public static final int MAX_MESSAGE_BYTES = 32 << 20;
     /** Deeper than any mail client nests; a few thousand levels cost seconds and then the stack. */
     static final int MAX_MIME_DEPTH = 12;
+    /** More multipart headers than any real mail has; counting them is cheap, parsing them is not. */
+    static final int MAX_MULTIPARTS = 64;
+    private static final Pattern MULTIPART = Pattern.compile("(?i)content-type:\\s*multipart/");
     /** References beyond this many are dropped from the middle: the root and the nearest parents are kept. */
     static final int MAX_REFERENCES = 64;
     /** RFC 5322's line limit, and the store's column. */
@@ -118,8 +121,28 @@ public final class MboxReader {
         return messages;
     }
 
+    /**
+     * Refuses, before any parsing, what would cost far more to parse than a
+     * real mail: more bytes than MAX_MESSAGE_BYTES, more multipart parts than
+     * MAX_MULTIPARTS (Jakarta Mail rescans the rest of the body at every level).
+     */
+    private static void bounded(byte[] raw) throws MalformedMailException {
+        if (raw.length > MAX_MESSAGE_BYTES) {
+            throw new MalformedMailException("message of " + raw.length + " bytes, over the limit of "
+                    + MAX_MESSAGE_BYTES);
+        }
+        Matcher m = MULTIPART.matcher(new String(raw, StandardCharsets.ISO_8859_1));
+        int parts = 0;
+        while (m.find()) {
+            if (++parts > MAX_MULTIPARTS) {
+                throw new MalformedMailException("more than " + MAX_MULTIPARTS + " multipart parts");
+            }
+        }
+    }
+
     /** A message's own words: its first inline text/plain part (where #fsnbot commands are). */
     public String body(byte[] raw) throws MalformedMailException {
+        bounded(raw);
         try {
             return inlineText(new MimeMessage(session, new ByteArrayInputStream(raw)), 0);
         } catch (MessagingException | IOException | RuntimeException e) {
@@ -129,10 +152,7 @@ public final class MboxReader {
 
     /** One RFC 822 message (as a public-inbox `m` blob holds it). */
     public PatchMail parse(byte[] raw) throws MalformedMailException {
-        if (raw.length > MAX_MESSAGE_BYTES) {
-            throw new MalformedMailException("message of " + raw.length + " bytes, over the limit of "
-                    + MAX_MESSAGE_BYTES);
-        }
+        bounded(raw);
         try {
             MimeMessage msg = new MimeMessage(session, new ByteArrayInputStream(raw));
             String messageId = messageId(msg.getMessageID());

@@ -62,7 +62,7 @@ class RunLoopIT {
                     "  - tree: \"" + KernelFixture.tree() + "\"",
                     "    rev: " + KernelFixture.base(),
                     "watch: []",
-                    "commands: {allow: [maintainer@example.org]}",
+                    "commands: {allow: [maintainer@example.org], trust: {archive: [mx.example.org], imap: []}}",
                     ""));
             assertThat(Main.execute("run", "--once", "--config", cfg.toString())).isZero();
             Store store = Store.h2(home.resolve("db/fsnbot"));
@@ -70,9 +70,12 @@ class RunLoopIT {
             assertThat(report).isNotNull();
 
             // A maintainer asks on the list for a rerun with fewer workloads: acknowledged, measured, answered.
+            // The list's server (trusted for the archive) authenticated them.
             String cmd = "<rerun-" + run + "@example.org>";
             Path command = tmp.resolve("command.eml");
-            Files.writeString(command, String.join("\n", "From: A Maintainer <maintainer@example.org>",
+            Files.writeString(command, String.join("\n",
+                    "Authentication-Results: mx.example.org; dkim=pass (2048-bit key) header.d=example.org",
+                    "Received: from mail.example.org by mx.example.org", "From: A Maintainer <maintainer@example.org>",
                     "To: " + inbox + "@example.org", "Subject: Re: [PATCH] fsnotify: revalidate (run " + run + ")",
                     "Message-ID: " + cmd, "In-Reply-To: " + report, "References: " + mid + " " + report,
                     "Date: Mon, 30 Nov 2026 12:00:00 +0000", "", "> REGRESSION", "",

@@ -190,9 +190,10 @@ class InboxFollowerTest {
         assertThat(s.counts().messages()).isEqualTo(PoisonMails.all().size() + 1);
         assertThat(state.patches).as("a bare id is given its brackets; loops are only references here")
                 .contains("<n1@x> fsnotify", "<bare-id@example.net> fsnotify", "<loop-self@example.net> fsnotify");
-        assertThat(state.unparseable).as("the garbage id and the deep MIME, each with its reason").hasSize(2)
-                .anyMatch(u -> u.contains("Message-ID is not <local@domain>"))
-                .anyMatch(u -> u.contains("nested deeper than"));
+        assertThat(state.unparseable).as("the garbage id and the two deep MIME trees, each with its reason")
+                .hasSize(3).anyMatch(u -> u.contains("Message-ID is not <local@domain>"))
+                .anyMatch(u -> u.contains("more than 64 multipart parts"))
+                .anyMatch(u -> u.contains("nested deeper than 12 levels"));
         assertThat(follower.poll(inbox, state).counts().messages()).as("the cursor moved past them").isZero();
     }
 

@@ -65,7 +65,7 @@ public final class PoisonMails {
 
     /** multipart/mixed nested levels deep, a diff at the bottom. */
     public static Poison deepMime(int levels) {
-        StringBuilder sb = new StringBuilder(headers("<deep-mime@example.net>", "[PATCH] fsnotify: deep",
+        StringBuilder sb = new StringBuilder(headers("<deep-mime-" + levels + "@example.net>", "[PATCH] fsnotify: deep",
                 "MIME-Version: 1.0", "Content-Type: multipart/mixed; boundary=\"b0\"")).append('\n');
         for (int i = 0; i < levels; i++) {
             sb.append("--b").append(i).append("\nContent-Type: multipart/mixed; boundary=\"b").append(i + 1)
@@ -92,6 +92,7 @@ public final class PoisonMails {
         all.add(bareMessageId());
         all.add(garbageMessageId());
         all.add(deepMime(3000));
+        all.add(deepMime(20));
         all.add(hugeHeaderLine());
         return all;
     }
