@@ -3,14 +3,11 @@ package org.fsnbot.intake;
 import jakarta.mail.Address;
 import jakarta.mail.Message;
 import jakarta.mail.MessagingException;
-import jakarta.mail.Multipart;
-import jakarta.mail.Part;
 import jakarta.mail.Session;
 import jakarta.mail.internet.InternetAddress;
 import jakarta.mail.internet.MimeMessage;
 import jakarta.mail.internet.MimeUtility;
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -41,8 +38,6 @@ public final class MboxReader {
 
     /** Larger than any patch lore carries (its biggest firmware and register-header patches are a few MiB). */
     public static final int MAX_MESSAGE_BYTES = 32 << 20;
-    /** Deeper than any mail client nests; a few thousand levels cost seconds and then the stack. */
-    static final int MAX_MIME_DEPTH = 12;
     /** More multipart headers than any real mail has; counting them is cheap, parsing them is not. */
     static final int MAX_MULTIPARTS = 64;
     private static final Pattern MULTIPART = Pattern.compile("(?i)content-type:\\s*multipart/");
@@ -144,7 +139,7 @@ public final class MboxReader {
     public String body(byte[] raw) throws MalformedMailException {
         bounded(raw);
         try {
-            return inlineText(new MimeMessage(session, new ByteArrayInputStream(raw)), 0);
+            return MimeText.inline(new MimeMessage(session, new ByteArrayInputStream(raw)));
         } catch (MessagingException | IOException | RuntimeException e) {
             throw new MalformedMailException("unparseable message: " + e, e);
         }
@@ -165,8 +160,8 @@ public final class MboxReader {
             }
             Address[] replyTo = msg.getHeader("Reply-To") == null ? null : msg.getReplyTo();
             List<String> refs = references(msg, messageId);
-            String body = textOf(msg, 0);
-            String inline = inlineText(msg, 0);
+            String body = MimeText.all(msg);
+            String inline = MimeText.inline(msg);
             PatchMail.Headers headers = new PatchMail.Headers(
                     MimeUtility.unfold(subject).replaceAll("\\s+", " ").trim(),
                     display(from[0]),
@@ -238,56 +233,5 @@ public final class MboxReader {
             }
         }
         return out;
-    }
-
-    /** The first text/plain part that is not an attachment: the mail's own words and diff. */
-    private static String inlineText(Part part, int depth) throws MessagingException, IOException {
-        if (part.isMimeType("multipart/*")) {
-            tooDeep(depth);
-            Multipart mp = (Multipart) part.getContent();
-            for (int i = 0; i < mp.getCount(); i++) {
-                Part p = mp.getBodyPart(i);
-                if (!Part.ATTACHMENT.equalsIgnoreCase(p.getDisposition())
-                        && (p.isMimeType("text/plain") || p.isMimeType("multipart/*"))) {
-                    return inlineText(p, depth + 1);
-                }
-            }
-            return "";
-        }
-        return part.isMimeType("text/*") ? textOf(part, depth) : "";
-    }
-
-    private static void tooDeep(int depth) throws MessagingException {
-        if (depth >= MAX_MIME_DEPTH) {
-            throw new MessagingException("MIME parts nested deeper than " + MAX_MIME_DEPTH + " levels");
-        }
-    }
-
-    private static String textOf(Part part, int depth) throws MessagingException, IOException {
-        if (part.isMimeType("text/*")) {
-            Object content;
-            try {
-                content = part.getContent();
-            } catch (java.io.UnsupportedEncodingException e) {
-                // Real mail declares charsets like "true"; the bytes still hold the diff.
-                return new String(part.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
-            }
-            if (content instanceof String s) {
-                return s;
-            }
-            ByteArrayOutputStream out = new ByteArrayOutputStream();
-            part.getDataHandler().writeTo(out);
-            return out.toString(StandardCharsets.ISO_8859_1);
-        }
-        if (part.isMimeType("multipart/*")) {
-            tooDeep(depth);
-            Multipart mp = (Multipart) part.getContent();
-            StringBuilder sb = new StringBuilder();
-            for (int i = 0; i < mp.getCount(); i++) {
-                sb.append(textOf(mp.getBodyPart(i), depth + 1));
-            }
-            return sb.toString();
-        }
-        return "";
     }
 }
