@@ -57,7 +57,12 @@ class MaintainersPatternsTest {
         assertThat(DiffPaths.of("> diff --git a/fs/notify/mark.c b/fs/notify/mark.c\n")).isEmpty();
         assertThat(DiffPaths.of("diff --git a/fs/notify/mark.c b/fs/notify/mark.c\n--- a/fs/notify/mark.c\n"))
                 .containsExactly("fs/notify/mark.c");
-        assertThat(DiffPaths.of("--- a/fs/notify/mark.c\n+++ b/fs/notify/mark.c\n")).as("quilt style").isEmpty();
+        assertThat(DiffPaths.of("--- a/fs/notify/fdinfo.c\n+++ b/fs/notify/fdinfo.c\n@@ -1 +1 @@\n"))
+                .as("quilt style, as stable review patches are").containsExactly("fs/notify/fdinfo.c");
+        assertThat(DiffPaths.of("--- /dev/null\n+++ b/fs/notify/new.c\n")).as("a new file")
+                .containsExactly("fs/notify/new.c");
+        assertThat(DiffPaths.of("> --- a/fs/notify/mark.c\n> +++ b/fs/notify/mark.c\n")).as("quoted").isEmpty();
+        assertThat(DiffPaths.of("--- a/fs/notify/mark.c\nno plus line\n")).as("half a header").isEmpty();
         PatchMail m = new PatchMail("<a@b>", new PatchMail.Headers("[PATCH] x", "a@b", null, List.of(), List.of(),
                 List.of(), null), new PatchMail.Diff(true, false, List.of("fs/dcache.c", "fs/notify/mark.c")),
                 new byte[0]);
