@@ -18,6 +18,7 @@ import org.fsnbot.commands.QueueEstimate;
 import org.fsnbot.commands.RerunHandler;
 import org.fsnbot.commands.StatusHandler;
 import org.fsnbot.commands.TestHandler;
+import org.fsnbot.commands.TestPatchHandler;
 import org.fsnbot.commands.ThreadResolver;
 import org.fsnbot.exec.CommandRunner;
 import org.fsnbot.git.Trees;
@@ -111,7 +112,8 @@ final class LoopWiring {
         WorkQueue queue = store.queue();
         QueueEstimate estimate = new QueueEstimate(queue, store.jobs());
         CommandHandlers handlers = new CommandHandlers(new RerunHandler(queue, config.jobs(), estimate),
-                new TestHandler(queue, estimate, config.commands().testUrlPrefixes()), new CompareHandler(queue, defaultTree, estimate),
+                new TestHandler(queue, estimate, config.commands().testUrlPrefixes()),
+                new TestPatchHandler(queue, store.intake(), estimate), new CompareHandler(queue, defaultTree, estimate),
                 new CancelHandler(queue), new StatusHandler(queue), new HelpHandler());
         Authoriser authoriser = new Authoriser(MaintainersPeople.parse(maintainers,
                 MaintainersPatterns.FSNOTIFY_ENTRIES), config.commands(), store.commands(), store.intake(), reader,

@@ -13,7 +13,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One cycle of `fsnbot run`: read every inbox, watched branch and the
- * IMAP mailbox, answer commands, queue what is new, then (unless
+ * IMAP mailbox, queue what is new, answer commands, then (unless
  * queue-only) measure the queue, one unit at a time, and mail.
  */
 public final class RunLoop {
@@ -60,7 +60,6 @@ public final class RunLoop {
     public PollReport poll() {
         Followed.Read read = followed.read();
         List<String> errors = new ArrayList<>(read.errors());
-        desk.answerPending();
         SeriesQueuer.Result queued;
         try {
             queued = series.queuePending();
@@ -69,6 +68,8 @@ public final class RunLoop {
             log.warn("queueing series: {} (will retry next poll)", e.toString());
             queued = SeriesQueuer.Result.NOTHING;
         }
+        // After queuing: a status asked on a patch posted in this same poll sees its unit.
+        desk.answerPending();
         delivery.flush();
         return new PollReport(queued, read.treeWork(), errors);
     }

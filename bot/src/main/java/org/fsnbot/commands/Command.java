@@ -36,6 +36,14 @@ public sealed interface Command {
         }
     }
 
+    /** `#fsnbot test` (or `test:`) with no tree: the patch inline in the same mail, on the thread's base. */
+    record TestPatch(String line) implements Command {
+        @Override
+        public boolean measures() {
+            return true;
+        }
+    }
+
     /** `#fsnbot compare <rev> <rev>` */
     record Compare(String line, String base, String head) implements Command {
         @Override

@@ -4,12 +4,13 @@ import java.util.Objects;
 import org.fsnbot.report.CommandAnswer;
 
 /** The handler of each command, and the dispatch from a parsed command to its handler. */
-public record CommandHandlers(RerunHandler rerun, TestHandler test, CompareHandler compare, CancelHandler cancel,
-        StatusHandler status, HelpHandler help) {
+public record CommandHandlers(RerunHandler rerun, TestHandler test, TestPatchHandler testPatch,
+        CompareHandler compare, CancelHandler cancel, StatusHandler status, HelpHandler help) {
 
     public CommandHandlers {
         Objects.requireNonNull(rerun);
         Objects.requireNonNull(test);
+        Objects.requireNonNull(testPatch);
         Objects.requireNonNull(compare);
         Objects.requireNonNull(cancel);
         Objects.requireNonNull(status);
@@ -22,6 +23,9 @@ public record CommandHandlers(RerunHandler rerun, TestHandler test, CompareHandl
         }
         if (c instanceof Command.Test t) {
             return test.handle(t, ctx);
+        }
+        if (c instanceof Command.TestPatch p) {
+            return testPatch.handle(p, ctx);
         }
         if (c instanceof Command.Compare k) {
             return compare.handle(k, ctx);

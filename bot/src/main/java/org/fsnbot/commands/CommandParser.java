@@ -97,15 +97,23 @@ public final class CommandParser {
 
     private static boolean continuation(String line) {
         String s = line.strip();
-        return !s.isEmpty() && !s.startsWith(">") && !s.startsWith(TAG) && !s.startsWith("--");
+        // A patch inline after `#fsnbot test` is not the command's arguments.
+        return !s.isEmpty() && !s.startsWith(">") && !s.startsWith(TAG) && !s.startsWith("--")
+                && !s.startsWith("diff ") && !s.startsWith("Index: ") && !s.startsWith("From ");
     }
 
     /** True while the verb's positional arguments are missing, or the last option was cut at its '='. */
+    /** The verb, lower-cased, without the colon syzbot's users type (`#syz test: <url> <branch>`). */
+    private static String verb(List<String> t) {
+        String v = t.get(0).toLowerCase(Locale.ROOT);
+        return v.endsWith(":") ? v.substring(0, v.length() - 1) : v;
+    }
+
     private static boolean wantsMore(List<String> t) {
         if (t.isEmpty()) {
             return false;
         }
-        String verb = t.get(0).toLowerCase(Locale.ROOT);
+        String verb = verb(t);
         if ((verb.equals("test") || verb.equals("compare")) && t.size() < 3) {
             return true;
         }
@@ -116,11 +124,14 @@ public final class CommandParser {
         if (t.isEmpty()) {
             throw new IllegalArgumentException("no command after #fsnbot");
         }
-        String verb = t.get(0).toLowerCase(Locale.ROOT);
+        String verb = verb(t);
         List<String> args = joinCutOptions(t.subList(1, t.size()));
         return switch (verb) {
             case "rerun" -> rerun(line, args);
             case "test" -> {
+                if (args.isEmpty()) {
+                    yield new Command.TestPatch(line);
+                }
                 exactly(verb, args, 2, "<git-url> <branch-or-commit>");
                 // Only https: a local path or another transport (file://, ext::, ssh) would make
                 // fsnbot read its own disk or run a program; the trees allowed are checked later.

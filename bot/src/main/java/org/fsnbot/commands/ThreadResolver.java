@@ -12,7 +12,9 @@ import org.fsnbot.store.WorkQueue;
 /**
  * Finds the thread a command mail is about from its References, nearest
  * first: one of our replies (and the job it reported on, or the command
- * it answered), or a patch whose work we did.
+ * it answered), or a patch whose work fsnbot queued or did. Either makes
+ * the thread one fsnbot takes commands on: a maintainer replying on a
+ * patch fsnbot tested but answered quietly (nothing found) is heard too.
  */
 public final class ThreadResolver {
 
@@ -45,6 +47,6 @@ public final class ThreadResolver {
                 work = all.stream().filter(w -> w.touches(List.of(ref))).findFirst();
             }
         }
-        return new CommandThread(ours, work);
+        return new CommandThread(ours || work.isPresent(), work);
     }
 }

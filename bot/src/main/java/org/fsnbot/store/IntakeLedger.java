@@ -161,17 +161,6 @@ public final class IntakeLedger implements FollowState {
         }
     }
 
-    /** A message the follower could not take: where it is and why. */
-    public record Unparseable(String inbox, String epoch, String commit, String reason) {
-    }
-
-    /** Every message recorded as unparseable, oldest first. */
-    public List<Unparseable> unparseable() {
-        return db.call("reading unparseable messages", c -> Jdbc.rows(c, "SELECT inbox, epoch, commit_id, reason FROM"
-                + " unparseable_messages ORDER BY seen_at, commit_id", rs -> new Unparseable(rs.getString(1),
-                        rs.getString(2), rs.getString(3), rs.getString(4))));
-    }
-
     /** Trailers given in replies to any of these messages, in the order they came. */
     public List<String> trailers(List<String> messageIds) {
         return db.call("reading trailers", c -> {
@@ -215,6 +204,23 @@ public final class IntakeLedger implements FollowState {
     }
 
     /** Adds a mail fetched from elsewhere (the thread from the "all" inbox) unless it is known. */
+    /**
+     * Keeps a mail already seen (a command mail with a patch inline) as a
+     * patch mail in the given state; false when it is kept already.
+     */
+    public boolean keepAsPatch(String source, PatchMail m, PatchState state) {
+        if (db.call("looking up " + m.messageId(), c -> Jdbc.exists(c, "SELECT 1 FROM patch_mails WHERE message_id = ?",
+                m.messageId()))) {
+            return false;
+        }
+        try (Batch b = begin()) {
+            b.savePatch(source, m, true);
+            b.commit();
+        }
+        setPatchState(List.of(m.messageId()), state);
+        return true;
+    }
+
     public boolean addFetched(String inbox, PatchMail m, boolean relevant) {
         try (Batch b = begin()) {
             if (!b.markSeen(m.messageId(), inbox, "thread", "0".repeat(40), relevant)) {

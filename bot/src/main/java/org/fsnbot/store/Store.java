@@ -49,6 +49,11 @@ public final class Store implements AutoCloseable {
         }
     }
 
+    /** Messages the follower recorded as unparseable. */
+    public UnparseableMessages unparseable() {
+        return new UnparseableMessages(db);
+    }
+
     /** Series, jobs and everything a job measured. */
     public JobStore jobs() {
         return new JobStore(db, clock);

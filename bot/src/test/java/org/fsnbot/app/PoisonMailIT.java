@@ -7,8 +7,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.fsnbot.cli.Main;
-import org.fsnbot.store.IntakeLedger;
 import org.fsnbot.store.Store;
+import org.fsnbot.store.UnparseableMessages;
 import org.fsnbot.store.Work;
 import org.fsnbot.testing.MiniTree;
 import org.fsnbot.testing.PoisonMails;
@@ -64,7 +64,7 @@ class PoisonMailIT {
                 List<Work> work = store.queue().all();
                 assertThat(work).as("the valid patch, queued in the same poll")
                         .anySatisfy(w -> assertThat(w.messageIds()).contains(VALID));
-                List<IntakeLedger.Unparseable> bad = store.intake().unparseable();
+                List<UnparseableMessages.Entry> bad = store.unparseable().list();
                 assertThat(bad).as("the deep MIME is recorded with its reason")
                         .anySatisfy(u -> assertThat(u.reason()).contains("nested deeper than"));
                 assertThat(bad).allSatisfy(u -> assertThat(u.commit()).hasSize(40));

@@ -67,4 +67,18 @@ class CommandParserTest {
         assertThat(List.of(CommandParser.mentions("x\n#fsnbot help\n"), CommandParser.mentions("> #fsnbot help")))
                 .containsExactly(true, false);
     }
+
+    @Test
+    void syzbotsColonAndAnInlinePatch() {
+        assertThat(p.parse("#fsnbot test: https://git.kernel.org/pub/scm/linux/kernel/git/jack/linux-fs.git"
+                + " fsnotify\n").commands()).singleElement().isInstanceOfSatisfying(Command.Test.class,
+                        t -> assertThat(t.rev()).isEqualTo("fsnotify"));
+        assertThat(p.parse("#fsnbot test:\ndiff --git a/fs/notify/mark.c b/fs/notify/mark.c\n").commands())
+                .as("the diff on the next line is the patch, not arguments").singleElement()
+                .isInstanceOf(Command.TestPatch.class);
+        assertThat(p.parse("#fsnbot test\n\n--- a/x\n").commands()).singleElement()
+                .isInstanceOf(Command.TestPatch.class);
+        assertThat(p.parse("#fsnbot test /srv/linux main\n").errors()).singleElement()
+                .satisfies(e -> assertThat(e.reason()).contains("https://"));
+    }
 }

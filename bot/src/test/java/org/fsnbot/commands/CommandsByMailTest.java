@@ -298,4 +298,39 @@ class CommandsByMailTest {
         assertThat(answer.getAllRecipients()).hasSize(1);
         assertThat(body(answer)).contains("#fsnbot help").doesNotContain("WATCHES");
     }
+
+    @Test
+    void syzbotsColonAndAPatchInlineEachQueueAUnit() throws Exception {
+        toFsnbot(MAINT, "<s1@example.org>",
+                "#fsnbot test: https://git.kernel.org/pub/scm/linux/kernel/git/jack/linux-fs.git fsnotify\n");
+        assertThat(work()).as("test: with the colon").isEqualTo(2);
+        assertThat(body(single(mail.repliesTo(MAINT, "<s1@example.org>")))).contains("Accepted");
+        String diff = String.join("\n", "diff --git a/fs/notify/mark.c b/fs/notify/mark.c",
+                "--- a/fs/notify/mark.c", "+++ b/fs/notify/mark.c", "@@ -1 +1,2 @@", " int x;", "+int z;", "");
+        toFsnbot(MAINT, "<s2@example.org>", "Does this one do better?\n\n#fsnbot test:\n\n" + diff);
+        assertThat(work()).as("and a patch inline").isEqualTo(3);
+        Work inline = app.store().queue().all().get(2);
+        assertThat(inline.kind()).isEqualTo(WorkKind.SERIES);
+        assertThat(inline.messageIds()).containsExactly("<s2@example.org>");
+        assertThat(inline.answerTo()).contains("<s2@example.org>");
+        assertThat(inline.base().orElseThrow().rev()).isEqualTo(app.store().queue().all().get(0).base()
+                .orElseThrow().rev());
+        assertThat(body(single(mail.repliesTo(MAINT, "<s2@example.org>")))).contains("Accepted: the patch in this"
+                + " mail (1 file)");
+        loop.poll();
+        assertThat(work()).as("the kept command mail is never queued as a series of its own").isEqualTo(3);
+    }
+
+    @Test
+    void aStatusOnAPatchPostedInTheSamePollSeesItQueued() throws Exception {
+        String patch = "<fresh-1@example.org>";
+        append(MiniTree.patch(patch, "Dev <" + AUTHOR + ">", "[PATCH] fsnotify: fresh"));
+        append(String.join("\n", "Authentication-Results: " + LIST_MX + "; dkim=pass header.d=example.org",
+                "Received: from mail.example.org by " + LIST_MX, "From: Jan Maintainer <" + MAINT + ">",
+                "To: " + LIST, "Subject: Re: [PATCH] fsnotify: fresh", "Message-ID: <st1@example.org>",
+                "In-Reply-To: " + patch, "References: " + patch, "", "#fsnbot status", ""));
+        loop.poll();
+        assertThat(body(single(mail.repliesTo(MAINT, "<st1@example.org>")))).as("fsnbot never replied on this"
+                + " thread, and the mail is not to fsnbot").containsPattern("#\\d+ series queued");
+    }
 }

@@ -88,6 +88,7 @@ final class DeskFixture {
         QueueEstimate estimate = new QueueEstimate(store.queue(), store.jobs());
         CommandHandlers handlers = new CommandHandlers(new RerunHandler(store.queue(), new JobDefaults(
                 Profile.load("quick"), Topology.DEFAULT), estimate), new TestHandler(store.queue(), estimate, settings.testUrlPrefixes()),
+                new TestPatchHandler(store.queue(), store.intake(), estimate),
                 new CompareHandler(store.queue(), "/srv/linux", estimate), new CancelHandler(store.queue()),
                 new StatusHandler(store.queue()), new HelpHandler());
         return new CommandDesk(new CommandDesk.Parts(store.commands(), reader, new CommandParser(settings.maxRuns()),

@@ -55,11 +55,11 @@ class ThreadResolverTest {
     }
 
     @Test
-    void aReplyToThePatchFindsItsWorkButIsNotOurThread() throws Exception {
+    void aReplyToAPatchFsnbotQueuedIsAThreadItTakesCommandsOnEvenWithoutOurReply() throws Exception {
         CommandThread t = threads.resolve(f.parsed(String.join("\n", "From: " + DeskFixture.MAINT,
                 "Subject: Re: x", "Message-ID: <m3@x>", "In-Reply-To: " + DeskFixture.PATCH, "References: "
                         + DeskFixture.PATCH, "", "hi", "").getBytes(java.nio.charset.StandardCharsets.UTF_8)));
-        assertThat(t.ours()).isFalse();
+        assertThat(t.ours()).isTrue();
         assertThat(t.work()).hasValueSatisfying(w -> assertThat(w.messageIds()).isEqualTo(List.of(
                 DeskFixture.PATCH)));
     }
