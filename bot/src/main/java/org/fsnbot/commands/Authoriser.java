@@ -13,7 +13,7 @@ import org.fsnbot.intake.MaintainersPeople;
 import org.fsnbot.intake.MalformedMailException;
 import org.fsnbot.intake.MboxReader;
 import org.fsnbot.intake.PatchMail;
-import org.fsnbot.mail.Addresses;
+import org.fsnbot.intake.Addresses;
 import org.fsnbot.store.CommandOutcome;
 import org.fsnbot.store.CommandStore;
 import org.fsnbot.store.IntakeLedger;

@@ -11,7 +11,7 @@ import org.fsnbot.intake.MalformedMailException;
 import org.fsnbot.intake.MboxReader;
 import org.fsnbot.intake.PatchMail;
 import org.fsnbot.job.ReplyPhase;
-import org.fsnbot.mail.Addresses;
+import org.fsnbot.intake.Addresses;
 import org.fsnbot.mail.ReplyKind;
 import org.fsnbot.report.CommandAnswer;
 import org.fsnbot.store.CommandOutcome;

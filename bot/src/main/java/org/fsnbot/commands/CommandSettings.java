@@ -69,9 +69,4 @@ public record CommandSettings(List<String> allow, boolean refuseSilently, Limits
                 new Trust(List.of("smtp.subspace.kernel.org"), List.of()),
                 List.of("https://git.kernel.org/pub/scm/linux/kernel/git/"));
     }
-
-    /** These settings with other limits on measuring commands (tests use it). */
-    public CommandSettings withMeasuring(Limits l) {
-        return new CommandSettings(allow, refuseSilently, l, answers, maxRuns, trust, testUrlPrefixes);
-    }
 }

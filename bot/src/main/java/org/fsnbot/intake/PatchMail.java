@@ -1,9 +1,6 @@
 package org.fsnbot.intake;
 
-import jakarta.mail.internet.AddressException;
-import jakarta.mail.internet.InternetAddress;
 import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
 
 /**
@@ -91,11 +88,7 @@ public record PatchMail(String messageId, Headers headers, Diff diff, byte[] raw
      * to one person (the whole From when it holds no address).
      */
     public String authorAddress() {
-        try {
-            return new InternetAddress(from(), false).getAddress().toLowerCase(Locale.ROOT);
-        } catch (AddressException e) {
-            return from().trim().toLowerCase(Locale.ROOT);
-        }
+        return Addresses.bare(from());
     }
 
     /** The subject without "Re:" and the [PATCH ...] prefix. */

@@ -7,6 +7,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import org.fsnbot.intake.Addresses;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

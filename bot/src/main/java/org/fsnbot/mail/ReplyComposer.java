@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import org.fsnbot.intake.Addresses;
 import org.fsnbot.intake.PatchMail;
 
 /**

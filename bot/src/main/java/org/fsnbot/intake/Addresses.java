@@ -1,4 +1,4 @@
-package org.fsnbot.mail;
+package org.fsnbot.intake;
 
 import jakarta.mail.internet.AddressException;
 import jakarta.mail.internet.InternetAddress;
