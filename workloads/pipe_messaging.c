@@ -142,7 +142,7 @@ static void *setup(struct hr_opts *o)
 const struct workload hr_workload = {
 	.name = "pipe-messaging",
 	.usage = "usage: pipe-messaging [--clients GROUPS,...|auto] [--iterations LOOPS]\n",
-	.label = "Amean",
+	.label = "groups",
 	.mask = "none",
 	.axes = HR_AXIS_CLIENTS,
 	.auto_clients = auto_clients,

@@ -1,5 +1,6 @@
 package org.fsnbot.app;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
@@ -28,6 +29,7 @@ import org.fsnbot.job.MeasurePhase;
 import org.fsnbot.job.Phases;
 import org.fsnbot.job.ReplyPhase;
 import org.fsnbot.job.ResolvePhase;
+import org.fsnbot.job.ResultFiles;
 import org.fsnbot.job.VerdictPhase;
 import org.fsnbot.mail.Delivery;
 import org.fsnbot.mail.DeliveryCheck;
@@ -44,6 +46,7 @@ import org.fsnbot.run.InterleavedRunner;
 import org.fsnbot.run.ResultParser;
 import org.fsnbot.store.Store;
 import org.fsnbot.vm.AcceleratorProbe;
+import org.fsnbot.vm.HostFacts;
 import org.fsnbot.vm.QemuBoot;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -125,9 +128,10 @@ public final class Application implements AutoCloseable {
         return new Phases(new ResolvePhase(trees, confinement),
                 new ApplyPhase(checkouts, new PatchApplier(runner, sandbox), builder, trees),
                 new BuildPhase(builder, KernelConfig.builtin(), checkouts), new ImagePhase(images),
-                new MeasurePhase(new AcceleratorProbe(qemu, KVM_PROBE_TIMEOUT), images,
+                new MeasurePhase(new AcceleratorProbe(qemu, KVM_PROBE_TIMEOUT), HostFacts.probe(QemuBoot.QEMU), images,
                         new InterleavedRunner(qemu, new ResultParser()), home.probe()),
-                new VerdictPhase(store.calibrations()), new ReplyPhase(new ReplyRenderer(), composer, delivery));
+                new VerdictPhase(store.calibrations()), new ReplyPhase(new ReplyRenderer(), composer, delivery,
+                        config.mailing().regzbot()));
     }
 
     /** The workload binaries and the host runner, for `fsnbot bench --host`: no store, no mail. */
@@ -168,7 +172,8 @@ public final class Application implements AutoCloseable {
     }
 
     public JobRunner jobRunner() {
-        return new JobRunner(phases, store.jobs(), checkouts, config.home().root());
+        return new JobRunner(phases, store.jobs(), checkouts, config.home().root(),
+                new ResultFiles(new ReplyRenderer(), new ObjectMapper()));
     }
 
     public Calibrator calibrator() {

@@ -54,8 +54,12 @@ public record Config(Home home, Polling polling, JobDefaults jobs, Sources sourc
         }
     }
 
-    /** Who fsnbot is on mail, how it mails, and who gets tree reports (which have no thread to answer). */
-    public record Mailing(String from, MailSettings settings, List<String> treeReportTo) {
+    /**
+     * Who fsnbot is on mail, how it mails, who gets tree reports (which
+     * have no thread to answer), and whether a tree regression's report
+     * carries a "#regzbot introduced:" line for the regression tracker.
+     */
+    public record Mailing(String from, MailSettings settings, List<String> treeReportTo, boolean regzbot) {
         public Mailing {
             Objects.requireNonNull(from);
             Objects.requireNonNull(settings);

@@ -43,6 +43,7 @@ final class ConfigFile {
     public List<BaseEntry> bases;
     public List<TreeQueuer.Watch> watch;
     public List<String> treeReportTo;
+    public boolean regzbot;
     public MailEntry mail;
     public CommandSettings commands;
     public SandboxEntry sandbox;
@@ -122,7 +123,7 @@ final class ConfigFile {
                 new Config.Sources(orEmpty(inboxes), Optional.ofNullable(HttpUrl.parse(all)), configured,
                         orEmpty(watch)),
                 new Config.Mailing(from, mail == null ? MailSettings.dryRun() : mail.settings(),
-                        orEmpty(treeReportTo)),
+                        orEmpty(treeReportTo), regzbot),
                 commands == null ? CommandSettings.defaults() : commands, sandbox.typed());
     }
 

@@ -29,7 +29,9 @@ public final class Main implements Runnable {
                         System.err.println("fsnbot: " + e.getMessage());
                         return ExitCodes.BAD_INPUT;
                     }
-                    throw e;
+                    // Not picocli's 1: a CI script must never read our failure as a regression.
+                    e.printStackTrace(System.err);
+                    return ExitCodes.TROUBLE;
                 }).execute(args);
     }
 }

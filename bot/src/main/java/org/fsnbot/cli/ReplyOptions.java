@@ -3,10 +3,12 @@ package org.fsnbot.cli;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import org.fsnbot.app.Application;
 import org.fsnbot.app.Config;
 import org.fsnbot.job.Job;
 import org.fsnbot.job.JobOutcome;
+import org.fsnbot.job.ResultFiles;
 import picocli.CommandLine.Option;
 
 /**
@@ -24,20 +26,34 @@ final class ReplyOptions {
     @Option(names = "--print", description = "Also print the reply on stdout.")
     boolean print;
 
+    @Option(names = "--json", description = "Also write the result as JSON here (docs/result.schema.json).")
+    Path json;
+
     /** The configuration with this command line's outbox and From. */
     Config over(Config cfg) {
         Config c = outbox == null ? cfg : cfg.withHome(cfg.home().withOutbox(outbox));
         return from == null ? c
-                : c.withMailing(new Config.Mailing(from, c.mailing().settings(), c.mailing().treeReportTo()));
+                : c.withMailing(new Config.Mailing(from, c.mailing().settings(), c.mailing().treeReportTo(),
+                        c.mailing().regzbot()));
     }
 
-    /** Runs the job on the application this configuration wires, says how it ended and where the reply is. */
+    /**
+     * Runs the job on the application this configuration wires, says how it
+     * ended and where the reply is, and exits with the job's outcome class.
+     */
     int run(Config cfg, Job job) throws IOException {
-        JobOutcome o = Application.open(cfg, PauseHooks.fromSystemProperties()).jobRunner().run(job);
+        JobOutcome o;
+        try (Application app = Application.open(cfg, PauseHooks.fromSystemProperties())) {
+            o = app.jobRunner().run(job);
+        }
         if (print) {
             System.out.print(Files.readString(o.eml()));
         }
-        System.err.println("fsnbot: " + o.kind() + o.verdict().map(v -> ": " + v.text()).orElse("") + " -> " + o.eml());
-        return ExitCodes.OK;
+        if (json != null) {
+            Files.copy(o.dir().resolve(ResultFiles.JSON), json, StandardCopyOption.REPLACE_EXISTING);
+        }
+        System.err.println("fsnbot: " + o.outcome().word() + o.verdict().map(v -> " (" + v.text() + ")").orElse("")
+                + ", exit " + o.outcome().exitCode() + " -> " + o.eml());
+        return o.outcome().exitCode();
     }
 }

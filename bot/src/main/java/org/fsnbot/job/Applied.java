@@ -2,6 +2,7 @@ package org.fsnbot.job;
 
 import java.nio.file.Path;
 import java.util.Objects;
+import java.util.Optional;
 import org.fsnbot.report.JobFacts;
 
 /** The candidate made into a commit of the base's checkout (the base itself for a calibration). */
@@ -16,7 +17,7 @@ public record Applied(Resolved resolved, Path checkout, String patchedCommit, St
     }
 
     @Override
-    public JobFacts facts(String wallTime) {
-        return resolved.facts(wallTime, patchedLabel, resolved.notBooted());
+    public JobFacts facts(JobFacts.Run timing) {
+        return resolved.facts(timing, patchedLabel, resolved.notBooted(), Optional.empty());
     }
 }

@@ -1,6 +1,9 @@
 package org.fsnbot.job;
 
+import java.io.IOException;
 import java.util.Objects;
+import java.util.Optional;
+import org.fsnbot.build.BuiltConfig;
 import org.fsnbot.build.BuildResult;
 import org.fsnbot.report.JobFacts;
 
@@ -15,7 +18,16 @@ public record Built(Applied applied, BuildResult base, BuildResult patched) impl
     }
 
     @Override
-    public JobFacts facts(String wallTime) {
-        return applied.facts(wallTime);
+    public JobFacts facts(JobFacts.Run timing) {
+        return applied.resolved().facts(timing, applied.patchedLabel(), applied.resolved().notBooted(), config());
+    }
+
+    /** The base kernel's .config (the patched one is built from a copy of it). */
+    Optional<BuiltConfig> config() {
+        try {
+            return BuiltConfig.of(base);
+        } catch (IOException e) {
+            return Optional.empty();
+        }
     }
 }

@@ -1,6 +1,8 @@
 package org.fsnbot.job;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import org.fsnbot.intake.PatchSeries;
 import org.fsnbot.plan.Base;
@@ -10,20 +12,49 @@ import org.fsnbot.plan.Topology;
 /** What a job measures against its base. */
 public sealed interface Candidate {
 
-    /** The command line that measures this candidate again, for the reply's "Reproduce:". */
-    String reproduce(Base base, Profile profile, Topology topology);
+    /**
+     * The command lines that measure this candidate again, for the reply's
+     * "Reproduce:" (base at the commit it resolved to, so the line still
+     * means the same after the branch moves).
+     */
+    List<String> reproduce(Base base, Profile profile, Topology topology);
+
+    /** The options every reproducer ends with. */
+    private static List<String> tail(Base base, Profile profile, Topology topology) {
+        return List.of("--tree", base.tree(), "--base", base.rev(), "--profile", profile.name(), "--topology",
+                topology.toString());
+    }
 
     /** A patch series applied to the base; mbox is the file that holds it (named in the reproduce line). */
     record Series(PatchSeries series, Path mbox) implements Candidate {
+
+        /** Longer ids (mail allows 995) would push the command past what a mail line may carry. */
+        static final int MAX_ID_IN_COMMAND = 250;
+
         public Series {
             Objects.requireNonNull(series);
             Objects.requireNonNull(mbox);
         }
 
+        /**
+         * By message-id when the patch has one (fsnbot fetches it from lore,
+         * b4 does the same for a reader without fsnbot), else by the mbox
+         * fsnbot kept beside the job.
+         */
         @Override
-        public String reproduce(Base base, Profile profile, Topology topology) {
-            return "fsnbot test-patch --tree " + base.tree() + " --base " + base.rev() + " --mbox "
-                    + mbox.getFileName() + " --profile " + profile.name() + " --topology " + topology;
+        public List<String> reproduce(Base base, Profile profile, Topology topology) {
+            String id = series.replyTarget().messageId().replaceAll("^<|>$", "");
+            if (id.length() > MAX_ID_IN_COMMAND) {
+                id = "";
+            }
+            List<String> fsnbot = new ArrayList<>(List.of("fsnbot", "test-patch"));
+            fsnbot.addAll(id.isEmpty() ? List.of("--mbox", mbox.getFileName().toString()) : List.of("--msgid", id));
+            fsnbot.addAll(tail(base, profile, topology));
+            if (id.isEmpty()) {
+                return List.of(ShellWords.line(fsnbot));
+            }
+            return List.of(ShellWords.line(fsnbot), ShellWords.line(List.of("b4", "am", id)) + "   # then git am on "
+                    + ShellWords.quote(base.rev()));
         }
     }
 
@@ -36,18 +67,19 @@ public sealed interface Candidate {
         }
 
         @Override
-        public String reproduce(Base base, Profile profile, Topology topology) {
-            return "fsnbot compare --tree " + base.tree() + " --base " + base.rev() + " --head " + head
-                    + " --profile " + profile.name() + " --topology " + topology;
+        public List<String> reproduce(Base base, Profile profile, Topology topology) {
+            return List.of(ShellWords.line(List.of("fsnbot", "compare", "--tree", base.tree(), base.rev(), head,
+                    "--profile", profile.name(), "--topology", topology.toString())));
         }
     }
 
     /** The base itself on both sides: an A/A calibration of the runner's noise. */
     record SameKernel() implements Candidate {
         @Override
-        public String reproduce(Base base, Profile profile, Topology topology) {
-            return "fsnbot calibrate --tree " + base.tree() + " --base " + base.rev() + " --profile " + profile.name()
-                    + " --topology " + topology;
+        public List<String> reproduce(Base base, Profile profile, Topology topology) {
+            List<String> w = new ArrayList<>(List.of("fsnbot", "calibrate"));
+            w.addAll(tail(base, profile, topology));
+            return List.of(ShellWords.line(w));
         }
     }
 }

@@ -21,6 +21,9 @@ public sealed interface Finding {
 
     ReplyKind kind();
 
+    /** What the job means to a CI script (its exit-code class). */
+    Outcome outcome();
+
     /** The reply's body, from its template. */
     String render(ReplyRenderer renderer, JobFacts facts);
 
@@ -45,6 +48,12 @@ public sealed interface Finding {
         @Override
         public ReplyKind kind() {
             return ReplyKind.REPORT;
+        }
+
+        @Override
+        public Outcome outcome() {
+            return measurement.comparison().overall() == Verdict.REGRESSION ? Outcome.REGRESSION
+                    : Outcome.NO_REGRESSION;
         }
 
         @Override
@@ -77,6 +86,11 @@ public sealed interface Finding {
         }
 
         @Override
+        public Outcome outcome() {
+            return Outcome.CANDIDATE_BROKEN;
+        }
+
+        @Override
         public String render(ReplyRenderer renderer, JobFacts facts) {
             return renderer.doesNotApply(facts, apply);
         }
@@ -92,6 +106,11 @@ public sealed interface Finding {
         @Override
         public ReplyKind kind() {
             return ReplyKind.BUILD_FAILURE;
+        }
+
+        @Override
+        public Outcome outcome() {
+            return Outcome.CANDIDATE_BROKEN;
         }
 
         @Override
@@ -120,6 +139,11 @@ public sealed interface Finding {
         }
 
         @Override
+        public Outcome outcome() {
+            return Outcome.REGRESSION;
+        }
+
+        @Override
         public String render(ReplyRenderer renderer, JobFacts facts) {
             return renderer.gateFailure(facts, failures);
         }
@@ -135,6 +159,11 @@ public sealed interface Finding {
         @Override
         public ReplyKind kind() {
             return ReplyKind.INFRASTRUCTURE_FAILURE;
+        }
+
+        @Override
+        public Outcome outcome() {
+            return Outcome.INFRASTRUCTURE;
         }
 
         @Override

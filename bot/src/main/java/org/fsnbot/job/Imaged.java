@@ -13,7 +13,7 @@ public record Imaged(Built built, GuestImage guest) implements Reached {
     }
 
     @Override
-    public JobFacts facts(String wallTime) {
-        return built.facts(wallTime);
+    public JobFacts facts(JobFacts.Run timing) {
+        return built.facts(timing);
     }
 }

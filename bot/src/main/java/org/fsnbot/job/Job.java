@@ -1,5 +1,6 @@
 package org.fsnbot.job;
 
+import java.util.List;
 import java.util.Objects;
 import org.fsnbot.build.KernelBuilder;
 import org.fsnbot.plan.Base;
@@ -28,7 +29,8 @@ public record Job(Base base, Candidate candidate, Profile profile, Topology topo
         Objects.requireNonNull(baseCode, "baseCode");
     }
 
-    public String reproduce() {
-        return candidate.reproduce(base, profile, topology);
+    /** The reproducer with the base pinned to the commit it resolved to. */
+    public List<String> reproduce(String baseCommit) {
+        return candidate.reproduce(base.at(baseCommit, base.reason()), profile, topology);
     }
 }

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Locale;
 import org.fsnbot.build.Checkouts;
+import org.fsnbot.report.JobFacts;
 import org.fsnbot.store.JobStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -27,9 +28,11 @@ public final class JobRunner {
     private final JobStore jobs;
     private final Checkouts checkouts;
     private final Path workRoot;
+    private final ResultFiles files;
 
-    public JobRunner(Phases phases, JobStore jobs, Checkouts checkouts, Path workRoot) {
+    public JobRunner(Phases phases, JobStore jobs, Checkouts checkouts, Path workRoot, ResultFiles files) {
         this.phases = phases;
+        this.files = files;
         this.jobs = jobs;
         this.checkouts = checkouts;
         this.workRoot = workRoot;
@@ -42,7 +45,7 @@ public final class JobRunner {
         long id = jobs.createJob(seriesId, job.base().tree(), job.base().rev(), job.profile().name(),
                 job.topology().toString());
         log.info("job {}: {} on {}", id, resolved.topic().subject(), resolved.baseLabel());
-        Path dir = workRoot.resolve("jobs").resolve(Long.toString(id));
+        Path dir = jobDir(id);
         try {
             Files.createDirectories(dir);
             return underBaseLock(resolved.baseCommit(), () -> {
@@ -72,10 +75,15 @@ public final class JobRunner {
         if (f instanceof Finding.Report r) {
             jobs.saveVerdicts(id, r.measurement().comparison());
         }
-        ReplyPhase.Replied replied = phases.reply().run(job, end, end.reached().facts(elapsed(started)), id);
+        String replyId = phases.reply().newMessageId();
+        JobFacts plain = end.reached().facts(new JobFacts.Run(id, elapsed(started)));
+        JobFacts facts = plain.withTags(phases.reply().tags(job, f, plain, replyId));
+        Path dir = jobDir(id);
+        files.write(dir, end, facts);
+        ReplyPhase.Replied replied = phases.reply().run(job, end, facts, id, replyId);
         jobs.finish(id, f.kind(), f.detail());
         log.info("job {}: {}, reply written: {}", id, f.kind(), replied.eml());
-        return new JobOutcome(id, f.kind(), f.verdict(), replied.eml(), replied.body());
+        return new JobOutcome(id, f.kind(), f.outcome(), f.verdict(), replied.eml(), replied.body(), dir);
     }
 
     @FunctionalInterface
@@ -98,6 +106,10 @@ public final class JobRunner {
                 lock.release();
             }
         }
+    }
+
+    private Path jobDir(long id) {
+        return workRoot.resolve("jobs").resolve(Long.toString(id));
     }
 
     private static String elapsed(long started) {

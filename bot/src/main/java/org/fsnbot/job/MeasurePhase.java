@@ -16,6 +16,7 @@ import org.fsnbot.stats.ChangeEstimator;
 import org.fsnbot.stats.MetricPolicy;
 import org.fsnbot.stats.Significance;
 import org.fsnbot.vm.AcceleratorProbe;
+import org.fsnbot.vm.HostFacts;
 import org.fsnbot.vm.Guest;
 import org.fsnbot.vm.Machine;
 
@@ -29,12 +30,15 @@ import org.fsnbot.vm.Machine;
 public final class MeasurePhase {
 
     private final AcceleratorProbe probe;
+    private final HostFacts host;
     private final GuestImages images;
     private final InterleavedRunner runner;
     private final Path probeDir;
 
-    public MeasurePhase(AcceleratorProbe probe, GuestImages images, InterleavedRunner runner, Path probeDir) {
+    public MeasurePhase(AcceleratorProbe probe, HostFacts host, GuestImages images, InterleavedRunner runner,
+            Path probeDir) {
         this.probe = probe;
+        this.host = host;
         this.images = images;
         this.runner = runner;
         this.probeDir = probeDir;
@@ -56,11 +60,11 @@ public final class MeasurePhase {
                 dir.resolve("boots"));
         RunResult run = runner.run(pairing, new InterleavedRunner.Budget(plan.initialBoots(), plan.maxBoots()),
                 new WhileOpen(plan, estimator), journal::booted);
-        Booted booted = new Booted(i, accel, run);
+        Booted booted = new Booted(i, accel, host, run);
         if (run.failure().isPresent()) {
             BootRecord f = run.failure().get();
             String what = "the " + f.side().name().toLowerCase(Locale.ROOT) + " kernel failed to boot twice ("
-                    + f.outcome().status() + ", boot " + f.outcome().bootId() + ")";
+                    + f.outcome().status().words() + ", boot " + f.outcome().bootId() + ")";
             return Step.stop(new Finding.InfrastructureFailed(f.outcome(), what), booted);
         }
         if (!run.gateFailures().isEmpty()) {

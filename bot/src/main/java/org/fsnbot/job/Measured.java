@@ -15,7 +15,7 @@ public record Measured(Booted booted, Comparison comparison, AdaptiveSampling pl
     }
 
     @Override
-    public JobFacts facts(String wallTime) {
-        return booted.facts(wallTime);
+    public JobFacts facts(JobFacts.Run timing) {
+        return booted.facts(timing);
     }
 }

@@ -2,9 +2,11 @@ package org.fsnbot.job;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.fsnbot.intake.LoreLink;
 import org.fsnbot.intake.PatchMail;
 import org.fsnbot.mail.Delivery;
 import org.fsnbot.mail.Reply;
@@ -29,21 +31,47 @@ public final class ReplyPhase {
     private final ReplyRenderer renderer;
     private final ReplyComposer composer;
     private final Delivery delivery;
+    private final boolean regzbot;
 
-    public ReplyPhase(ReplyRenderer renderer, ReplyComposer composer, Delivery delivery) {
+    public ReplyPhase(ReplyRenderer renderer, ReplyComposer composer, Delivery delivery, boolean regzbot) {
         this.renderer = renderer;
+        this.regzbot = regzbot;
         this.composer = composer;
         this.delivery = delivery;
     }
 
-    public Replied run(Job job, Ending end, JobFacts facts, long jobId) throws IOException {
+    /** The Message-ID the next reply will carry, made first so its body can link to itself (Closes:). */
+    public String newMessageId() {
+        return composer.newMessageId();
+    }
+
+    /**
+     * The tags a fix for a tree regression should carry, as 0-day gives
+     * them: Reported-by: us, Closes: this report on lore, and (when
+     * configured) the line that tells regzbot which range introduced it.
+     * A patch's own reply carries none: its fix is its next version.
+     */
+    public List<String> tags(Job job, Finding f, JobFacts facts, String replyId) {
+        if (!(job.candidate() instanceof Candidate.Revision) || f.outcome() != Outcome.REGRESSION) {
+            return List.of();
+        }
+        List<String> tags = new ArrayList<>(List.of("Reported-by: " + composer.from(),
+                "Closes: " + LoreLink.of(replyId)));
+        if (regzbot && facts.kernels().patched() != null) {
+            tags.add("#regzbot introduced: " + facts.kernels().base().split(" ")[0] + ".."
+                    + facts.kernels().patched().split(" ")[0]);
+        }
+        return tags;
+    }
+
+    public Replied run(Job job, Ending end, JobFacts facts, long jobId, String replyId) throws IOException {
         Finding f = end.finding();
         String body = f.render(renderer, facts);
         Reply reply;
         if (job.route() instanceof ReplyRoute.UnderMail u) {
-            reply = composer.compose(u.mail(), body);
+            reply = composer.compose(u.mail(), body, replyId);
         } else if (job.route() instanceof ReplyRoute.NewThread t) {
-            reply = composer.composeNew(t.to(), facts.topic().subject(), body);
+            reply = composer.composeNew(t.to(), facts.topic().subject(), body, replyId);
         } else {
             throw new IllegalArgumentException("job " + jobId + " has nobody to reply to");
         }

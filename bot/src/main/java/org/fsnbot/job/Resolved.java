@@ -3,6 +3,7 @@ package org.fsnbot.job;
 import java.nio.file.Path;
 import java.util.Objects;
 import java.util.Optional;
+import org.fsnbot.build.BuiltConfig;
 import org.fsnbot.report.JobFacts;
 
 /**
@@ -25,19 +26,28 @@ public record Resolved(Job job, Path repo, String baseCommit, String baseLabel, 
     }
 
     @Override
-    public JobFacts facts(String wallTime) {
-        return facts(wallTime, null, notBooted());
+    public JobFacts facts(JobFacts.Run timing) {
+        return facts(timing, null, notBooted(), Optional.empty());
     }
 
     /** Where the kernels ran, before any boot. */
     JobFacts.Runner notBooted() {
-        return new JobFacts.Runner("not booted", job.topology().toString(), "not booted", "no boot was needed");
+        return new JobFacts.Runner("not booted", job.topology().toString(), "not booted", "no boot was needed", "",
+                "");
     }
 
-    /** The facts with what later phases learnt: the patched kernel, where it ran. */
-    JobFacts facts(String wallTime, String patchedLabel, JobFacts.Runner runner) {
-        return new JobFacts(topic, new JobFacts.Kernels(job.base().tree(), baseLabel, job.base().reason(),
-                patchedLabel), runner, new JobFacts.ProfileLine(job.profile().name(), job.profile().description()),
-                job.reproduce(), wallTime, confinement);
+    /** The facts with what later phases learnt: the patched kernel, how it was built, where it ran. */
+    JobFacts facts(JobFacts.Run timing, String patchedLabel, JobFacts.Runner runner, Optional<BuiltConfig> config) {
+        String tree = job.base().tree() + (job.base().rev().equals(baseCommit) ? "" : " " + job.base().rev());
+        return new JobFacts(topic, new JobFacts.Kernels(tree, baseLabel, job.base().reason(), patchedLabel,
+                config.map(BuiltConfig::compiler).orElse(""), config.map(Resolved::configLine).orElse("")),
+                runner, new JobFacts.ProfileLine(job.profile().name(), job.profile().description()),
+                job.reproduce(baseCommit), timing, confinement);
+    }
+
+    /** The config by hash, and how a reader makes the same one without asking us. */
+    private static String configLine(BuiltConfig c) {
+        return "sha256:" + c.sha256().substring(0, 16) + " (make tinyconfig, then fsnbot's"
+                + " qemu-images/fsnotify.config merged; kept with the job as config)";
     }
 }

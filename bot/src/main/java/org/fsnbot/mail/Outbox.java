@@ -63,7 +63,7 @@ public final class Outbox {
             }
             boolean ascii = r.body().chars().allMatch(c -> c < 128);
             m.setText(r.body(), ascii ? "us-ascii" : "UTF-8", "plain");
-            // 8bit keeps a non-ASCII reply readable as sent; our lines are at most 80 columns.
+            // 8bit keeps a non-ASCII reply readable as sent; our lines are at most 998 octets.
             m.setHeader("Content-Transfer-Encoding", ascii ? "7bit" : "8bit");
             m.setHeader("X-Mailer", "fsnbot");
             // RFC 3834: no vacation responder or other robot answers us, and

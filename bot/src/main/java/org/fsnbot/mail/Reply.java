@@ -19,6 +19,9 @@ public record Reply(String messageId, String from, List<String> to, List<String>
         }
     }
 
+    /** RFC 5322's limit on a line, without its CRLF. */
+    public static final int MAX_LINE = 998;
+
     public Reply {
         Objects.requireNonNull(messageId);
         Objects.requireNonNull(from);
@@ -28,9 +31,12 @@ public record Reply(String messageId, String from, List<String> to, List<String>
         if (to.isEmpty()) {
             throw new IllegalArgumentException("a reply needs a recipient");
         }
+        // The renderer keeps prose to 80 columns and leaves commands and URLs
+        // whole; what mail itself cannot carry is a line over 998 (RFC 5322).
         for (String line : body.split("\n", -1)) {
-            if (line.length() > 80) {
-                throw new IllegalArgumentException("body line over 80 columns: " + line);
+            if (line.length() > MAX_LINE) {
+                throw new IllegalArgumentException("body line over " + MAX_LINE + " characters: "
+                        + line.substring(0, 80) + "...");
             }
         }
     }

@@ -57,6 +57,11 @@ public final class ReplyComposer {
     }
 
     public Reply compose(PatchMail target, String body) {
+        return compose(target, body, newMessageId());
+    }
+
+    /** As compose, with a Message-ID made beforehand (newMessageId) that the body already links to. */
+    public Reply compose(PatchMail target, String body, String messageId) {
         String author = target.replyTo() != null ? target.replyTo() : target.from();
         Map<String, String> cc = new LinkedHashMap<>();
         for (String a : concat(target.to(), target.cc())) {
@@ -66,7 +71,7 @@ public final class ReplyComposer {
         cc.remove(Addresses.bare(target.from()));
         cc.remove(Addresses.bare(fromAddress));
         neverCc.forEach(cc::remove);
-        return capped(List.of(author), new ArrayList<>(cc.values()), target, body);
+        return capped(List.of(author), new ArrayList<>(cc.values()), target, body, messageId);
     }
 
     /**
@@ -87,31 +92,41 @@ public final class ReplyComposer {
             onLists.remove(who);
             // The From line names them as they name themselves, when it is the address vouched for.
             String to = Addresses.bare(target.from()).equals(who) ? target.from() : who;
-            return Optional.of(capped(List.of(to), onLists, target, body));
+            return Optional.of(capped(List.of(to), onLists, target, body, newMessageId()));
         }
         if (onLists.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(capped(onLists, List.of(), target, body));
+        return Optional.of(capped(onLists, List.of(), target, body, newMessageId()));
     }
 
-    private Reply capped(List<String> to, List<String> cc, PatchMail target, String body) {
+    private Reply capped(List<String> to, List<String> cc, PatchMail target, String body, String messageId) {
         List<String> t = to.subList(0, Math.min(to.size(), maxRecipients));
         List<String> c = cc.subList(0, Math.min(cc.size(), maxRecipients - t.size()));
         List<String> refs = new ArrayList<>(target.references());
         refs.remove(target.messageId());
         refs.add(target.messageId());
         String subject = target.subject().matches("(?i)^re:.*") ? target.subject() : "Re: " + target.subject();
-        return new Reply(newId(), fromAddress, List.copyOf(t), List.copyOf(c),
+        return new Reply(messageId, fromAddress, List.copyOf(t), List.copyOf(c),
                 new Reply.Threading(subject, target.messageId(), refs), body);
     }
 
     /** A report that starts its own thread (a watched tree's new head has no patch mail to answer). */
     public Reply composeNew(List<String> to, String subject, String body) {
-        return new Reply(newId(), fromAddress, to, List.of(), Reply.Threading.newThread(subject), body);
+        return composeNew(to, subject, body, newMessageId());
     }
 
-    private String newId() {
+    public Reply composeNew(List<String> to, String subject, String body, String messageId) {
+        return new Reply(messageId, fromAddress, to, List.of(), Reply.Threading.newThread(subject), body);
+    }
+
+    /** The address our mail comes from, as a Reported-by: line names it. */
+    public String from() {
+        return fromAddress;
+    }
+
+    /** A fresh Message-ID of ours. */
+    public String newMessageId() {
         return "<fsnbot." + UUID.randomUUID().toString().replace("-", "").substring(0, 20) + "@" + domain + ">";
     }
 

@@ -2,13 +2,32 @@ package org.fsnbot.report;
 
 import java.util.List;
 import java.util.Objects;
+import org.fsnbot.intake.LoreLink;
 
 /**
- * What every reply states about the job: what was tested on what, where,
- * and how to reproduce it.
+ * What every reply states about the job, in the block 0-day's readers
+ * look for: what was tested on what (commit, lore link, tree), how it was
+ * built (compiler, config), where it ran (host, QEMU, guest), and the
+ * commands that reproduce it.
  */
-public record JobFacts(Topic topic, Kernels kernels, Runner runner, ProfileLine profile, String reproduce,
-        String wallTime, Confinement confinement) {
+public record JobFacts(Topic topic, Kernels kernels, Runner runner, ProfileLine profile, List<String> reproduce,
+        Run run, Confinement confinement) {
+
+    /**
+     * The job's number (what its kept files are filed under), how long it
+     * took, and the tags a fix should carry (Reported-by:, Closes:; only
+     * for a regression found in a tree, as 0-day gives them).
+     */
+    public record Run(long jobId, String wallTime, List<String> tags) {
+        public Run {
+            Objects.requireNonNull(wallTime);
+            tags = List.copyOf(tags);
+        }
+
+        public Run(long jobId, String wallTime) {
+            this(jobId, wallTime, List.of());
+        }
+    }
 
     /** What the job is about: the subject of the mail (or tree head) it answers, and trailers given for it. */
     public record Topic(String subject, String messageId, List<String> trailers) {
@@ -17,19 +36,40 @@ public record JobFacts(Topic topic, Kernels kernels, Runner runner, ProfileLine 
             Objects.requireNonNull(messageId);
             trailers = List.copyOf(trailers);
         }
+
+        /** The patch on lore, empty for a job that answers no mail. */
+        public String loreLink() {
+            return messageId.isEmpty() ? "" : LoreLink.of(messageId);
+        }
     }
 
-    /** The kernels compared; patched is null until a candidate was applied. */
-    public record Kernels(String tree, String base, String baseReason, String patched) {
+    /**
+     * The kernels compared (patched is null until a candidate was applied)
+     * and how they were built: the compiler Kbuild recorded and the
+     * config's hash with where to get it (both empty before a build).
+     */
+    public record Kernels(String tree, String base, String baseReason, String patched, String compiler,
+            String config) {
         public Kernels {
             Objects.requireNonNull(tree);
             Objects.requireNonNull(base);
             Objects.requireNonNull(baseReason);
+            Objects.requireNonNull(compiler);
+            Objects.requireNonNull(config);
         }
     }
 
-    /** Where the kernels ran: the guest kernel, its topology, the accelerator and why it was chosen. */
-    public record Runner(String guestKernel, String topology, String accelerator, String acceleratorReason) {
+    /**
+     * Where the kernels ran: the guest kernel, its topology, the
+     * accelerator and why it was chosen, the host and its QEMU (both empty
+     * before a boot).
+     */
+    public record Runner(String guestKernel, String topology, String accelerator, String acceleratorReason,
+            String host, String qemu) {
+        public Runner {
+            Objects.requireNonNull(host);
+            Objects.requireNonNull(qemu);
+        }
     }
 
     /** How the candidate's code ran: the sandbox, and whether it confined anything (a warning when not). */
@@ -48,8 +88,18 @@ public record JobFacts(Topic topic, Kernels kernels, Runner runner, ProfileLine 
         Objects.requireNonNull(kernels);
         Objects.requireNonNull(runner);
         Objects.requireNonNull(profile);
-        Objects.requireNonNull(reproduce);
+        reproduce = List.copyOf(reproduce);
         Objects.requireNonNull(confinement);
+        Objects.requireNonNull(run);
+        if (reproduce.isEmpty()) {
+            throw new IllegalArgumentException("a reply says how to reproduce it");
+        }
+    }
+
+    /** The same facts with the tags a fix should carry. */
+    public JobFacts withTags(List<String> tags) {
+        return new JobFacts(topic, kernels, runner, profile, reproduce, new Run(run.jobId(), run.wallTime(), tags),
+                confinement);
     }
 
     /** Whether the boots were emulated: the reply then says what such figures can and cannot show. */

@@ -37,17 +37,35 @@ public final class ReplyRenderer {
         Map<String, Object> m = base(facts);
         String ci = Significance.confidenceLabel(r.plan().lookAlpha());
         m.put("verdict", r.comparison().overall().text().toUpperCase(Locale.ROOT));
-        m.put("decisive", ResultTables.decisive(r.comparison()));
+        m.put("headline", ResultTables.headline(r.comparison()));
         m.put("ci", ci);
-        m.put("tables", ResultTables.verdictTables(r.comparison(), ci, r.noise()));
+        m.put("tables", ResultTables.verdictTables(r.comparison(), ci, r.noise(), true));
+        m.put("folded", ResultTables.folded(r.comparison()));
+        m.put("others", r.comparison().metrics().stream().filter(x -> !x.inVerdict())
+                .map(x -> x.key().metric()).distinct().toList());
         m.put("budget", r.plan().maxBoots());
         m.put("looks", r.plan().looks());
-        m.put("others", ResultTables.otherMetrics(r.comparison()));
         m.put("method", r.comparison().method());
         m.put("bootsPerKernel", r.bootsPerKernel());
         m.put("failedBoots", r.failedBoots());
         m.put("skipped", r.skipped());
         return render("report", m);
+    }
+
+    /**
+     * The results file kept with a job: every verdict table unfolded and
+     * the metrics outside the verdict, for whoever wants more than the
+     * reply shows.
+     */
+    public String results(JobFacts facts, Measurement r) {
+        String ci = Significance.confidenceLabel(r.plan().lookAlpha());
+        Map<String, Object> m = base(facts);
+        m.put("verdict", r.comparison().overall().text().toUpperCase(Locale.ROOT));
+        m.put("ci", ci);
+        m.put("tables", ResultTables.verdictTables(r.comparison(), ci, r.noise(), false));
+        m.put("others", ResultTables.otherMetrics(r.comparison()));
+        m.put("method", r.comparison().method());
+        return render("results", m);
     }
 
     public String gateFailure(JobFacts facts, List<String> failures) {

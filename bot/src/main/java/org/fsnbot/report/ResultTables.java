@@ -16,10 +16,11 @@ import org.fsnbot.stats.Verdict;
 
 /**
  * Lays out a comparison in the seeds' shapes: one table per workload and
- * verdict metric with a row per mode (byte-write, seed 004/000 style), per
- * client count (parent-modify-scale, seed 000 style) or per group count
- * ("Amean", seed 002 style), then the metrics that were measured but do
- * not enter the verdict.
+ * verdict metric with a row per mode (byte-write, seed 004/000 style) or
+ * per client or group count (seed 000/002 style), all with one sign
+ * convention (change = patched relative to base, + is larger). A reply
+ * folds a table whose every row is inconclusive to one line; the results
+ * file keeps them all, with the metrics outside the verdict.
  */
 public final class ResultTables {
 
@@ -33,49 +34,97 @@ public final class ResultTables {
     private record TableKey(String workload, String metric) {
     }
 
-    public static String verdictTables(Comparison c, String ci, List<MetricNoise> noise) {
+    private static Map<TableKey, List<MetricComparison>> tables(Comparison c) {
         Map<TableKey, List<MetricComparison>> byTable = new LinkedHashMap<>();
         for (MetricComparison m : c.verdictMetrics()) {
             byTable.computeIfAbsent(new TableKey(m.key().workload(), m.key().metric()), k -> new ArrayList<>()).add(m);
         }
+        return byTable;
+    }
+
+    /**
+     * A table a reply folds: every row inconclusive, and none whose interval
+     * excludes no change (that row's reason is worth the reader's time).
+     */
+    private static boolean foldable(List<MetricComparison> rows) {
+        return rows.stream().allMatch(m -> m.verdict().orElseThrow() == Verdict.INCONCLUSIVE
+                && !m.intervalExcludesZero());
+    }
+
+    /** The verdict tables; with fold, those whose every row is inconclusive are left to folded(). */
+    public static String verdictTables(Comparison c, String ci, List<MetricNoise> noise, boolean fold) {
         StringBuilder sb = new StringBuilder();
-        for (List<MetricComparison> rows : byTable.values()) {
+        for (List<MetricComparison> rows : tables(c).values()) {
+            if (fold && foldable(rows)) {
+                continue;
+            }
             MetricComparison first = rows.get(0);
             sb.append(first.key().workload()).append(": ").append(first.key().metric()).append(" in ")
                     .append(first.unit()).append(", ").append(first.lowerIsBetter() ? "lower" : "higher")
                     .append(" is better\n\n");
-            if (first.label().equals("Amean")) {
-                sb.append(ameanTable(rows));
-            } else if (first.key().metric().equals("p50_ns") && hasP99(c, rows)) {
-                sb.append(percentileTable(c, rows, first, ci));
+            if (first.key().metric().equals("p50_ns") && hasP99(c, rows)) {
+                sb.append(percentileTable(c, rows, ci));
             } else {
                 sb.append(changeTable(rows, first, ci));
             }
-            double maxCv = 0;
             for (MetricComparison m : rows) {
-                maxCv = Math.max(maxCv, Math.max(m.base().cv(), m.patched().cv()));
+                if (!m.why().isEmpty() && m.intervalExcludesZero()) {
+                    sb.append("  * ").append(RowLabel.of(m.label(), m.key().variant())).append(": ").append(m.why())
+                            .append('\n');
+                }
             }
             sb.append(String.format(Locale.ROOT,
                     "  n = %d base / %d patched boots; largest boot-to-boot CV %.1f%%%n", first.base().n(),
-                    first.patched().n(), 100 * maxCv));
+                    first.patched().n(), 100 * maxCv(rows)));
             sb.append("  ").append(noiseLine(rows, noise)).append("\n\n");
         }
         return sb.toString();
     }
 
+    /**
+     * One line per table whose every row is inconclusive: how many rows,
+     * the largest boot-to-boot CV, and the boots per kernel that CV needs
+     * to resolve the minimum effect.
+     */
+    public static List<String> folded(Comparison c) {
+        List<String> out = new ArrayList<>();
+        for (List<MetricComparison> rows : tables(c).values()) {
+            if (foldable(rows)) {
+                double cv = 100 * maxCv(rows);
+                out.add(String.format(Locale.ROOT, "%s %s: %d row%s, CV up to %.1f%%, %s", rows.get(0).key()
+                        .workload(), rows.get(0).key().metric(), rows.size(), rows.size() == 1 ? "" : "s", cv,
+                        cv > 0 ? String.format(Locale.ROOT, "~%d boots/kernel to resolve %.0f%%",
+                                Significance.bootsToResolve(cv), Significance.MIN_EFFECT_PCT) : "no noise measured"));
+            }
+        }
+        return out;
+    }
+
+    private static double maxCv(List<MetricComparison> rows) {
+        double maxCv = 0;
+        for (MetricComparison m : rows) {
+            maxCv = Math.max(maxCv, Math.max(m.base().cv(), m.patched().cv()));
+        }
+        return maxCv;
+    }
+
     private static String changeTable(List<MetricComparison> rows, MetricComparison first, String ci) {
-        boolean wide = rows.stream().anyMatch(m -> m.key().variant().length() > MAX_ROW_WIDTH);
-        TextTable t = new TextTable(List.of(wide ? "" : first.label(), "base", "patched", "change", ci + " CI",
-                "verdict"), 1);
+        String[] names = first.label().trim().split("\\s+");
+        boolean wide = names.length > 1 || rows.stream().anyMatch(m -> m.key().variant().length() > MAX_ROW_WIDTH);
+        TextTable t = new TextTable(List.of(wide ? "" : first.label().toLowerCase(Locale.ROOT), "base", "patched",
+                "change", ci + " CI", "verdict"), 1);
         for (MetricComparison m : rows) {
             if (wide) {
-                t.heading(first.label() + ": " + m.key().variant());
+                t.heading(RowLabel.of(m.label(), m.key().variant()));
             }
             t.row(List.of(wide ? "" : m.key().variant(), Numbers.value(m.base().mean()),
-                    Numbers.value(m.patched().mean()), Numbers.pct(m.changePct()), interval(m),
-                    shortVerdict(m.verdict().orElseThrow())));
+                    Numbers.value(m.patched().mean()), Numbers.pct(m.changePct()), interval(m), verdictCell(m)));
         }
         return t.render("  ");
+    }
+
+    private static String verdictCell(MetricComparison m) {
+        return shortVerdict(m.verdict().orElseThrow()) + (!m.why().isEmpty() && m.intervalExcludesZero() ? "*" : "");
     }
 
     private static String interval(MetricComparison m) {
@@ -91,35 +140,16 @@ public final class ResultTables {
     }
 
     /** Seed 000's event-path shape: p50 / p99 on each side, the verdict on p50. */
-    private static String percentileTable(Comparison c, List<MetricComparison> rows, MetricComparison first,
-            String ci) {
+    private static String percentileTable(Comparison c, List<MetricComparison> rows, String ci) {
         TextTable t = new TextTable(List.of("", "base p50/p99", "patched p50/p99", "p50", ci + " CI", "verdict"), 1);
         for (MetricComparison m : rows) {
             MetricComparison p99 = p99Of(c, m).orElseThrow();
-            t.heading(first.label() + ": " + m.key().variant());
+            t.heading(RowLabel.of(m.label(), m.key().variant()));
             t.row(List.of("", Numbers.value(m.base().mean()) + " / " + Numbers.value(p99.base().mean()),
                     Numbers.value(m.patched().mean()) + " / " + Numbers.value(p99.patched().mean()),
-                    Numbers.pct(m.changePct()), interval(m), shortVerdict(m.verdict().orElseThrow())));
+                    Numbers.pct(m.changePct()), interval(m), verdictCell(m)));
         }
         return t.render("  ");
-    }
-
-    /**
-     * mmtests' shape (seed 002): "Amean N  base ( 0.00%)  patched ( gain)",
-     * the gain positive when patched is better, between stars when the
-     * verdict is a regression or an improvement.
-     */
-    private static String ameanTable(List<MetricComparison> rows) {
-        TextTable t = new TextTable(List.of("", "base", "", "patched", "gain", "verdict"), 1);
-        for (MetricComparison m : rows) {
-            double gain = m.lowerIsBetter() ? -m.changePct() : m.changePct();
-            Verdict v = m.verdict().orElseThrow();
-            boolean marked = v == Verdict.REGRESSION || v == Verdict.IMPROVEMENT;
-            String g = String.format(Locale.ROOT, "%.2f%%", gain);
-            t.row(List.of("Amean " + m.key().variant(), Numbers.value(m.base().mean()), "( 0.00%)",
-                    Numbers.value(m.patched().mean()), marked ? "*" + g + "*" : "(" + g + ")", shortVerdict(v)));
-        }
-        return t.render("  ") + "  gain: + means patched is better (mmtests convention); * = significant\n";
     }
 
     private static String noiseLine(List<MetricComparison> rows, List<MetricNoise> noise) {
@@ -141,6 +171,7 @@ public final class ResultTables {
                 when.toString().substring(0, 10), worst, Significance.bootsToResolve(worst), Significance.MIN_EFFECT_PCT);
     }
 
+    /** The metrics measured beside the verdict ones, a table per workload. */
     public static String otherMetrics(Comparison c) {
         Map<String, TextTable> byWorkload = new LinkedHashMap<>();
         for (MetricComparison m : c.metrics()) {
@@ -148,26 +179,31 @@ public final class ResultTables {
                 continue;
             }
             byWorkload.computeIfAbsent(m.key().workload(),
-                    w -> new TextTable(List.of(m.label(), "metric", "base", "patched", "change"), 2))
-                    .row(List.of(m.key().variant(), m.key().metric(), Numbers.value(m.base().mean()),
-                            Numbers.value(m.patched().mean()), Numbers.pct(m.changePct())));
+                    w -> new TextTable(List.of("row", "metric", "base", "patched", "change"), 2))
+                    .row(List.of(RowLabel.of(m.label(), m.key().variant()), m.key().metric(),
+                            Numbers.value(m.base().mean()), Numbers.value(m.patched().mean()),
+                            Numbers.pct(m.changePct())));
         }
         StringBuilder sb = new StringBuilder();
         byWorkload.forEach((w, t) -> sb.append(w).append(":\n").append(t.render("  ")).append('\n'));
         return sb.toString();
     }
 
-    /** The verdict metrics that decided a regression or improvement, one per line. */
-    public static String decisive(Comparison c) {
-        StringBuilder sb = new StringBuilder();
+    /**
+     * The headline: a line per decisive verdict metric naming workload,
+     * row, metric, change and direction, as a maintainer quotes it.
+     */
+    public static List<String> headline(Comparison c) {
+        List<String> out = new ArrayList<>();
         for (MetricComparison m : c.verdictMetrics()) {
             Verdict v = m.verdict().orElseThrow();
             if (v == Verdict.REGRESSION || v == Verdict.IMPROVEMENT) {
-                sb.append(String.format(Locale.ROOT, "  %-12s %s %s %s: %s%n", v.text(),
-                        m.key().workload(), m.label(), m.key().variant(), Numbers.pct(m.changePct())));
+                out.add(String.format(Locale.ROOT, "%s: %s %s %s %s (%s is better)", v.text(), m.key().workload(),
+                        RowLabel.of(m.label(), m.key().variant()), m.key().metric(), Numbers.pct(m.changePct()),
+                        m.lowerIsBetter() ? "lower" : "higher"));
             }
         }
-        return sb.toString();
+        return out;
     }
 
     static String shortVerdict(Verdict v) {

@@ -12,13 +12,14 @@ import java.util.Map;
  * The two text shapes the templates need that Pebble has no filter for:
  * `shorten(n)` cuts a value to n columns with "...", and `commaLines(n)`
  * lays a list out as a comma list in lines of at most n columns, indented
- * two (how a reply names workloads).
+ * two (how a reply names workloads); `nowrap` keeps the line it is on
+ * whole (see Wrap).
  */
 final class TextFilters extends AbstractExtension {
 
     @Override
     public Map<String, Filter> getFilters() {
-        return Map.of("shorten", new Shorten(), "commaLines", new CommaLines());
+        return Map.of("shorten", new Shorten(), "commaLines", new CommaLines(), "nowrap", new NoWrap());
     }
 
     static String shorten(String s, int max) {
@@ -74,6 +75,19 @@ final class TextFilters extends AbstractExtension {
                 throw new IllegalArgumentException("commaLines wants a list, got " + input);
             }
             return commaLines(items, intArg(args, "width"));
+        }
+    }
+
+    private static final class NoWrap implements Filter {
+        @Override
+        public List<String> getArgumentNames() {
+            return List.of();
+        }
+
+        @Override
+        public Object apply(Object input, Map<String, Object> args, PebbleTemplate self, EvaluationContext context,
+                int lineNumber) {
+            return input == null ? null : Wrap.KEEP + input.toString();
         }
     }
 }

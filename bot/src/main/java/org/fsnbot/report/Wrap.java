@@ -1,9 +1,17 @@
 package org.fsnbot.report;
 
-/** Hard-wraps lines to the mail width; quoted tool output may be longer. */
+/**
+ * Hard-wraps lines to the mail width; quoted tool output may be longer.
+ * A line holding KEEP (put there by the `nowrap` filter: a command or a
+ * URL someone will paste) is left whole, the marker removed: the 80-column
+ * rule is for prose, and a wrapped command no longer runs.
+ */
 final class Wrap {
 
     static final int WIDTH = 80;
+
+    /** Marks a line that must not be wrapped; never part of a reply. */
+    static final char KEEP = '\u0001';
 
     private Wrap() {
     }
@@ -12,6 +20,10 @@ final class Wrap {
         StringBuilder sb = new StringBuilder();
         for (String line : text.split("\n", -1)) {
             String rest = line.stripTrailing();
+            if (rest.indexOf(KEEP) >= 0) {
+                sb.append(rest.replace(String.valueOf(KEEP), "")).append('\n');
+                continue;
+            }
             int lead = rest.length() - rest.stripLeading().length();
             String indent = " ".repeat(Math.min(lead + 4, WIDTH / 2));
             while (rest.length() > WIDTH) {

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import org.fsnbot.run.MetricInfo;
 import org.fsnbot.run.MetricKey;
@@ -51,10 +52,10 @@ public final class ChangeEstimator {
                 raws.add(raw(m));
             }
         }
-        boolean[] significant = holm(raws);
+        double[] level = holmLevels(raws);
         List<MetricComparison> out = new ArrayList<>();
         for (int i = 0; i < raws.size(); i++) {
-            out.add(finish(raws.get(i), significant[i]));
+            out.add(finish(raws.get(i), level[i]));
         }
         return new Comparison(out, overall(out), method(policy.alpha()));
     }
@@ -95,8 +96,13 @@ public final class ChangeEstimator {
                 2 * (1 - t.cumulativeProbability(Math.abs(diff) / se)));
     }
 
-    /** Holm step-down over the verdict metrics; other metrics are never "significant". */
-    private boolean[] holm(List<Raw> raws) {
+    /**
+     * Holm step-down over the verdict metrics: each metric's level,
+     * alpha/(m - rank) by its rank in p; once a metric fails its level,
+     * every later one gets level 0 (the step-down stopped before it).
+     * Other metrics are never significant (level 0).
+     */
+    private double[] holmLevels(List<Raw> raws) {
         List<Integer> family = new ArrayList<>();
         for (int i = 0; i < raws.size(); i++) {
             if (raws.get(i).inVerdict()) {
@@ -104,45 +110,55 @@ public final class ChangeEstimator {
             }
         }
         family.sort(Comparator.comparingDouble(i -> raws.get(i).welch().p()));
-        boolean[] sig = new boolean[raws.size()];
+        double[] level = new double[raws.size()];
         int m = family.size();
+        boolean stopped = false;
         for (int rank = 0; rank < m; rank++) {
             int i = family.get(rank);
-            if (raws.get(i).welch().p() <= policy.alpha() / (m - rank)) {
-                sig[i] = true;
-            } else {
-                break;
-            }
+            level[i] = stopped ? 0 : policy.alpha() / (m - rank);
+            stopped = stopped || raws.get(i).welch().p() > level[i];
         }
-        return sig;
+        return level;
     }
 
-    private MetricComparison finish(Raw r, boolean significant) {
+    private MetricComparison finish(Raw r, double holmLevel) {
         Welch w = r.welch();
         double hi = Double.isInfinite(w.ciHalf()) ? Double.POSITIVE_INFINITY
                 : 100 * (Math.exp(w.logDiff() + w.ciHalf()) - 1);
         MetricComparison.Change change = new MetricComparison.Change(100 * (Math.exp(w.logDiff()) - 1),
                 100 * (Math.exp(w.logDiff() - w.ciHalf()) - 1), hi, w.p(), 100 * (Math.exp(r.boot()[0]) - 1),
                 100 * (Math.exp(r.boot()[1]) - 1));
-        Optional<Verdict> verdict = r.inVerdict() ? Optional.of(verdict(r, significant, change)) : Optional.empty();
-        return new MetricComparison(r.key(), r.info(), r.inVerdict(), side(r.base()), side(r.patched()), change,
-                verdict);
+        Optional<MetricComparison.Call> call = r.inVerdict() ? Optional.of(call(r, holmLevel, change))
+                : Optional.empty();
+        return new MetricComparison(r.key(), r.info(), side(r.base()), side(r.patched()), change, call);
     }
 
-    private Verdict verdict(Raw r, boolean significant, MetricComparison.Change c) {
+    /** The verdict, and for an inconclusive one the first condition that held it back. */
+    private MetricComparison.Call call(Raw r, double holmLevel, MetricComparison.Change c) {
         double delta = policy.minEffect(r.key());
         if (Math.min(r.base().length, r.patched().length) < MIN_BOOTS) {
-            return Verdict.INCONCLUSIVE;
+            return new MetricComparison.Call(Verdict.INCONCLUSIVE, "fewer than " + MIN_BOOTS + " boots a side");
         }
+        boolean significant = r.welch().p() <= holmLevel;
         boolean bootAgrees = Double.isNaN(r.boot()[0]) || r.boot()[0] > 0 || r.boot()[1] < 0;
         if (significant && bootAgrees && Math.abs(c.pct()) >= delta) {
             boolean worse = r.info().lowerIsBetter() ? c.pct() > 0 : c.pct() < 0;
-            return worse ? Verdict.REGRESSION : Verdict.IMPROVEMENT;
+            return MetricComparison.Call.decided(worse ? Verdict.REGRESSION : Verdict.IMPROVEMENT);
         }
         if (c.ciLowPct() >= -delta && c.ciHighPct() <= delta) {
-            return Verdict.NO_SIGNIFICANT_CHANGE;
+            return MetricComparison.Call.decided(Verdict.NO_SIGNIFICANT_CHANGE);
         }
-        return Verdict.INCONCLUSIVE;
+        String why;
+        if (!significant) {
+            why = holmLevel == 0 ? String.format(Locale.ROOT, "p = %.2g; Holm stopped at a smaller p", r.welch().p())
+                    : String.format(Locale.ROOT, "p = %.2g above its Holm level %.2g", r.welch().p(), holmLevel);
+        } else if (!bootAgrees) {
+            why = "the bootstrap interval includes no change";
+        } else {
+            why = String.format(Locale.ROOT, delta == Math.rint(delta) ? "below the %.0f%% minimum effect"
+                    : "below the %.1f%% minimum effect", delta);
+        }
+        return new MetricComparison.Call(Verdict.INCONCLUSIVE, why);
     }
 
     static Verdict overall(List<MetricComparison> metrics) {

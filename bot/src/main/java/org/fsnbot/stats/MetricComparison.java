@@ -10,8 +10,27 @@ import org.fsnbot.run.MetricKey;
  * (boots are the independent units), the change with its intervals, and
  * the verdict when the metric is in the verdict family.
  */
-public record MetricComparison(MetricKey key, MetricInfo info, boolean inVerdict, SideSummary base,
-        SideSummary patched, Change change, Optional<Verdict> verdict) {
+public record MetricComparison(MetricKey key, MetricInfo info, SideSummary base, SideSummary patched,
+        Change change, Optional<Call> call) {
+
+    /**
+     * The verdict on a metric of the verdict family, and why it is
+     * inconclusive when it is (empty otherwise): a reader who sees an
+     * interval that excludes no change must be told what held it back.
+     */
+    public record Call(Verdict verdict, String why) {
+        public Call {
+            Objects.requireNonNull(verdict);
+            Objects.requireNonNull(why);
+            if (why.isEmpty() == (verdict == Verdict.INCONCLUSIVE)) {
+                throw new IllegalArgumentException("an inconclusive call, and only that, says why: " + verdict);
+            }
+        }
+
+        public static Call decided(Verdict v) {
+            return new Call(v, "");
+        }
+    }
 
     /**
      * One side: n boots, their geometric mean (the centre the change is a
@@ -51,9 +70,26 @@ public record MetricComparison(MetricKey key, MetricInfo info, boolean inVerdict
         Objects.requireNonNull(base, "base");
         Objects.requireNonNull(patched, "patched");
         Objects.requireNonNull(change);
-        if (inVerdict != verdict.isPresent()) {
-            throw new IllegalArgumentException("verdict metrics carry a verdict, others do not: " + key);
-        }
+        Objects.requireNonNull(call);
+    }
+
+    /** Whether the metric is in the verdict family (it then carries a call). */
+    public boolean inVerdict() {
+        return call.isPresent();
+    }
+
+    public Optional<Verdict> verdict() {
+        return call.map(Call::verdict);
+    }
+
+    /** Why an inconclusive verdict metric was not decided; empty for every other metric. */
+    public String why() {
+        return call.map(Call::why).orElse("");
+    }
+
+    /** Whether the change's interval lies wholly on one side of no change. */
+    public boolean intervalExcludesZero() {
+        return change.ciLowPct() > 0 || change.ciHighPct() < 0;
     }
 
     public String label() {

@@ -65,8 +65,8 @@ public final class AcceleratorProbe {
         // The reason goes into every reply's 80 columns; QEMU's own words
         // (a sandbox user without /dev/kvm, say) go to the operator's log.
         String why = o.status() == BootStatus.TIMEOUT || o.status() == BootStatus.OK
-                ? "a KVM guest did not boot within " + timeout.toSeconds() + " s: " + o.status()
-                : "a KVM guest did not boot: " + o.status();
+                ? "a KVM guest did not boot within " + timeout.toSeconds() + " s"
+                : "a KVM guest did not boot: " + o.status().words();
         log.warn("{} ({}); falling back to TCG", why, o.detail());
         return new Decision(Accelerator.TCG, why);
     }

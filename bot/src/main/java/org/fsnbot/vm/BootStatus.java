@@ -2,11 +2,22 @@ package org.fsnbot.vm;
 
 /** How a boot ended. Only OK boots yield samples. */
 public enum BootStatus {
-    OK,
-    PANIC,
-    TIMEOUT,
-    QEMU_FAILED,
-    NO_RESULTS;
+    OK("booted"),
+    PANIC("the kernel panicked"),
+    TIMEOUT("it timed out"),
+    QEMU_FAILED("QEMU exited with an error"),
+    NO_RESULTS("no results came back");
+
+    private final String words;
+
+    BootStatus(String words) {
+        this.words = words;
+    }
+
+    /** What a reply says (a reader does not know our enum names). */
+    public String words() {
+        return words;
+    }
 
     public boolean infrastructureFailure() {
         return this != OK;

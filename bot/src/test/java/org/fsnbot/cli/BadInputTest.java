@@ -39,6 +39,21 @@ class BadInputTest {
     }
 
     @Test
+    void aPatchNamedTwiceOrByWhatIsNotAMessageId(@TempDir Path dir) {
+        assertThat(run(dir, Repo.exampleMbox(), "--msgid", "20261130084519.1-fsnbot-example@fsnbot.invalid"))
+                .as("--mbox and --msgid").isEqualTo(ExitCodes.BAD_INPUT);
+        String[] noMbox = {"test-patch", "--tree", Repo.root().toString(), "--base", "HEAD", "--outbox",
+            dir.resolve("outbox").toString(), "--home", dir.resolve("home").toString()};
+        for (String[] extra : new String[][] {{}, {"--msgid", "no-at-sign"}, {"--msgid", "a b@c"},
+            {"--lore", "https://evil.example.org/r/x@y"}, {"--lore", "file:///etc/passwd"}}) {
+            String[] args = java.util.Arrays.copyOf(noMbox, noMbox.length + extra.length);
+            System.arraycopy(extra, 0, args, noMbox.length, extra.length);
+            assertThat(Main.execute(args)).as(String.join(" ", extra)).isEqualTo(ExitCodes.BAD_INPUT);
+        }
+        assertNothingWritten(dir);
+    }
+
+    @Test
     void missingMboxBadTopologyAndUnknownProfile(@TempDir Path dir) {
         assertThat(run(dir, dir.resolve("nope"))).isEqualTo(ExitCodes.BAD_INPUT);
         assertThat(run(dir, Repo.exampleMbox(), "--topology", "sockets=3,nodes=2"))

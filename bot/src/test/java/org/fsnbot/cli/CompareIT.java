@@ -2,6 +2,8 @@ package org.fsnbot.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import jakarta.mail.Message;
 import jakarta.mail.Session;
 import jakarta.mail.internet.InternetAddress;
@@ -17,6 +19,7 @@ import java.util.Properties;
 import org.fsnbot.exec.CommandResult;
 import org.fsnbot.exec.CommandRunner;
 import org.fsnbot.testing.KernelFixture;
+import org.fsnbot.testing.SchemaCheck;
 import org.fsnbot.testing.Repo;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -78,12 +81,18 @@ class CompareIT {
                 + "\"1\"],\"verdictMetrics\":[\"ns_per_op\"]}]}");
         Path outbox = tmp.resolve("outbox");
 
-        int exit = Main.execute("compare", "--tree", clone.toString(), "--base", base, "--head", head,
+        Path json = tmp.resolve("result.json");
+        int exit = Main.execute("compare", "--tree", clone.toString(), base, head,
                 "--profile", profile.toString(), "--topology", "sockets=2,cores=1,nodes=2",
                 "--home", KernelFixture.home().toString(), "--outbox", outbox.toString(),
-                "--to", "maint@example.org");
+                "--to", "maint@example.org", "--json", json.toString());
 
+        // Two boots a side decide nothing: inconclusive is not a regression, so CI sees 0.
         assertThat(exit).isEqualTo(ExitCodes.OK);
+        JsonNode result = new ObjectMapper().readTree(json.toFile());
+        assertThat(SchemaCheck.docs("result.schema.json").errors(result)).isEmpty();
+        assertThat(result.get("verdict").asText()).isEqualTo("inconclusive");
+        assertThat(result.get("exitCode").asInt()).isZero();
         List<Path> emls;
         try (var files = Files.list(outbox)) {
             emls = files.filter(f -> f.toString().endsWith(".eml")).toList();
@@ -98,8 +107,8 @@ class CompareIT {
         assertThat(((InternetAddress) m.getRecipients(Message.RecipientType.TO)[0]).getAddress())
                 .isEqualTo("maint@example.org");
         String body = ((String) m.getContent()).replaceAll("\\s+", " ");
-        assertThat(body).contains("fsnbot measured this patch against its base: ")
-                .containsPattern("byte-write: ns_per_op")
-                .contains("fsnbot compare --tree " + clone + " --base " + base + " --head " + head);
+        assertThat(body).contains("fsnbot measured this revision against its base: INCONCLUSIVE")
+                .contains("byte-write ns_per_op: 2 rows")
+                .contains("fsnbot compare --tree " + clone + " " + baseCommit + " " + head + " --profile tiny");
     }
 }

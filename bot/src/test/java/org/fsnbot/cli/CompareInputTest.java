@@ -35,6 +35,19 @@ class CompareInputTest {
     }
 
     @Test
+    void twoRevisionsNamedTwiceOrOnlyOne(@TempDir Path dir) {
+        String[] base = {"compare", "--tree", Repo.root().toString(), "--outbox", dir.resolve("outbox").toString(),
+            "--home", dir.resolve("home").toString()};
+        for (String[] revs : new String[][] {{"HEAD"}, {"HEAD", "HEAD", "HEAD"}, {"--base", "HEAD", "HEAD", "HEAD"},
+            {"--base", "HEAD"}}) {
+            String[] args = java.util.Arrays.copyOf(base, base.length + revs.length);
+            System.arraycopy(revs, 0, args, base.length, revs.length);
+            assertThat(Main.execute(args)).as(String.join(" ", revs)).isEqualTo(ExitCodes.BAD_INPUT);
+        }
+        assertThat(dir.resolve("outbox")).doesNotExist();
+    }
+
+    @Test
     void anUnknownProfile(@TempDir Path dir) {
         assertThat(compare(dir, "--head", "HEAD", "--profile", "nonesuch")).isEqualTo(ExitCodes.BAD_INPUT);
         assertThat(Files.exists(dir.resolve("outbox"))).isFalse();

@@ -93,7 +93,7 @@ final class DeskFixture {
                 new StatusHandler(store.queue()), new HelpHandler());
         return new CommandDesk(new CommandDesk.Parts(store.commands(), reader, new CommandParser(settings.maxRuns()),
                 new ThreadResolver(store.mail(), store.queue()), authoriser(settings), handlers),
-                new ReplyPhase(new ReplyRenderer(), composer, delivery), "fsnbot <" + BOT + ">");
+                new ReplyPhase(new ReplyRenderer(), composer, delivery, false), "fsnbot <" + BOT + ">");
     }
 
     /** The defaults, trusting the fixture's mail server. */

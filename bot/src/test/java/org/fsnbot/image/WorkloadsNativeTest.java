@@ -172,7 +172,7 @@ class WorkloadsNativeTest {
         List<String> out = run("pipe-messaging", "--clients", "1,2", "--iterations", "50", "--reps", "1");
         assertThat(metricsByRow(out)).containsOnlyKeys("1", "2")
                 .allSatisfy((row, metrics) -> assertThat(metrics).containsExactly("total_s"));
-        assertThat(JSON.readTree(out.get(1)).path("label").asText()).isEqualTo("Amean");
+        assertThat(JSON.readTree(out.get(1)).path("label").asText()).isEqualTo("groups");
     }
 
     @Test

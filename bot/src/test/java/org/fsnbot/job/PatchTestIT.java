@@ -2,6 +2,8 @@ package org.fsnbot.job;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import jakarta.mail.Message;
 import jakarta.mail.Session;
 import jakarta.mail.internet.InternetAddress;
@@ -25,6 +27,7 @@ import org.fsnbot.mail.ReplyKind;
 import org.fsnbot.plan.Base;
 import org.fsnbot.plan.Profile;
 import org.fsnbot.plan.Topology;
+import org.fsnbot.report.ReplyRendererTestAccess;
 import org.fsnbot.stats.MetricNoise;
 import org.fsnbot.stats.Verdict;
 import org.fsnbot.store.CalibrationKey;
@@ -32,6 +35,7 @@ import org.fsnbot.store.Store;
 import org.fsnbot.testing.ExampleVariants;
 import org.fsnbot.testing.KernelFixture;
 import org.fsnbot.testing.Repo;
+import org.fsnbot.testing.SchemaCheck;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
@@ -68,7 +72,7 @@ class PatchTestIT {
     static Application e2eApplication(Path outbox, Config.Sandboxing.Mode sandbox) throws Exception {
         Config c = Config.load(Optional.empty());
         return Application.open(c.withHome(Home.at(KernelFixture.home()).withOutbox(outbox)).withMailing(
-                new Config.Mailing("fsnbot <fsnbot@fsnbot.test>", MailSettings.dryRun(), List.of()))
+                new Config.Mailing("fsnbot <fsnbot@fsnbot.test>", MailSettings.dryRun(), List.of(), true))
                 .withSandbox(new Config.Sandboxing(sandbox, c.sandbox().user(), c.sandbox().image())),
                 DeliveryHooks.NONE);
     }
@@ -107,12 +111,20 @@ class PatchTestIT {
         return new MimeMessage(Session.getInstance(new Properties()), new ByteArrayInputStream(Files.readAllBytes(eml)));
     }
 
+    /** Plain text, every line within 80 columns but the commands and URLs a reader pastes whole. */
     static void assertPlainEightyColumnMail(Path eml) throws Exception {
         MimeMessage m = parse(eml);
         assertThat(m.getContentType()).startsWith("text/plain").doesNotContainIgnoringCase("flowed");
-        for (String line : ((String) m.getContent()).split("\r?\n")) {
-            assertThat(line.length()).as(line).isLessThanOrEqualTo(80);
-        }
+        ReplyRendererTestAccess.assertMailWidth(((String) m.getContent()).replace("\r\n", "\n"));
+    }
+
+    /** The job's kept JSON, checked against docs/result.schema.json; its exit code is the outcome's. */
+    static JsonNode assertResultJson(JobOutcome o) throws Exception {
+        JsonNode json = new ObjectMapper().readTree(o.dir().resolve(ResultFiles.JSON).toFile());
+        assertThat(SchemaCheck.docs("result.schema.json").errors(json)).isEmpty();
+        assertThat(json.get("exitCode").asInt()).isEqualTo(o.outcome().exitCode());
+        assertThat(json.get("job").asLong()).isEqualTo(o.jobId());
+        return json;
     }
 
     @Test
@@ -133,15 +145,29 @@ class PatchTestIT {
                 "fsnotify-reviewer@example.org", "linux-fsdevel@example.org");
         assertPlainEightyColumnMail(o.eml());
 
-        String body = (String) m.getContent();
-        assertThat(body.split("\r?\n")[2]).isEqualTo("fsnbot measured this patch against its base: REGRESSION");
-        // The interval's level depends on how many looks the profile allows (0.05 / looks).
-        assertThat(body).containsPattern("(?m)^  mode +base +patched +change +\\d+(\\.\\d)?% CI +verdict$");
+        String body = ((String) m.getContent()).replace("\r\n", "\n");
+        assertThat(body.split("\n")[2]).isEqualTo("fsnbot measured this patch against its base: REGRESSION");
+        assertThat(body).containsPattern("(?m)^  regression: parent-modify-scale clients=[12] avg_client_s \\+\\d");
+        // The facts block, from this machine and this build.
+        assertThat(body).contains("patch:     https://lore.kernel.org/r/20261130084519.1-fsnbot-example@fsnbot.invalid")
+                .containsPattern("(?m)^compiler:  gcc ").containsPattern("(?m)^config:    sha256:[0-9a-f]{16} ")
+                .containsPattern("(?m)^qemu:      QEMU emulator version ").containsPattern("(?m)^runner:    .*CPUs");
+        // One unwrapped command reproduces it, by message-id.
+        assertThat(body).containsPattern("(?m)^  fsnbot test-patch --msgid 20261130084519.1-fsnbot-example@fsnbot"
+                + "\\.invalid --tree \\S+ --base [0-9a-f]{40} --profile quick --topology \\S+$");
+        // Every table is in the results file; the reply folds those inconclusive in every row.
+        String results = Files.readString(o.dir().resolve(ResultFiles.TABLES));
+        assertThat(results).containsPattern("(?m)^  mode +base +patched +change +\\d+(\\.\\d)?% CI +verdict$");
         for (String mode : List.of("none", "other", "parent", "parent-nomatch")) {
-            assertThat(body).containsPattern("(?m)^  " + mode + " +[\\d.]+ +[\\d.]+ +[-+][\\d.]+% +\\[");
+            assertThat(results).containsPattern("(?m)^  " + mode + " +[\\d.]+ +[\\d.]+ +[-+][\\d.]+% +\\[");
         }
-        assertThat(body).containsPattern("(?m)^  Clients +base +patched +change +\\d+(\\.\\d)?% CI +verdict$");
-        java.util.regex.Matcher level = java.util.regex.Pattern.compile("(?m)^  Clients .* (\\d+(\\.\\d)?%) CI ")
+        assertThat(body.contains("byte-write: ns_per_op in ns")).isNotEqualTo(body.contains("  byte-write ns_per_op: 4 rows"));
+        assertThat(o.dir().resolve(ResultFiles.CONFIG)).isRegularFile();
+        JsonNode json = assertResultJson(o);
+        assertThat(json.get("outcome").asText()).isEqualTo("regression");
+        assertThat(o.outcome().exitCode()).isEqualTo(1);
+        assertThat(body).containsPattern("(?m)^  clients +base +patched +change +\\d+(\\.\\d)?% CI +verdict$");
+        java.util.regex.Matcher level = java.util.regex.Pattern.compile("(?m)^  clients .* (\\d+(\\.\\d)?%) CI ")
                 .matcher(body);
         assertThat(level.find()).isTrue();
         assertThat(body).as("the Method line names the tables' level").contains(
@@ -151,7 +177,7 @@ class PatchTestIT {
         assertThat(body).containsPattern("(?m)^  1 +[\\d.]+ +[\\d.]+ +\\+\\d")
                 .containsPattern("(?m)^  2 +[\\d.]+ +[\\d.]+ +\\+\\d")
                 .containsPattern("(?m)^  [12] +[\\d.]+ +[\\d.]+ +\\+\\d.*regression$");
-        assertThat(body).containsPattern("Runner: +(TCG \\(emulated: figures measure the pipeline|KVM)");
+        assertThat(body).containsPattern("accel: +(TCG \\(emulated: figures measure the pipeline|KVM)");
 
         Store store = app.store();
         assertThat(store.count("boots", "job_id = ? AND status = 'OK'", o.jobId())).isGreaterThanOrEqualTo(6);
@@ -170,6 +196,8 @@ class PatchTestIT {
                 .containsPattern("First failing file/hunk: fs/notify/fsnotify.c:\\d+")
                 .doesNotContain("REGRESSION", "inconclusive");
         assertPlainEightyColumnMail(o.eml());
+        assertThat(assertResultJson(o).get("outcome").asText()).isEqualTo("candidate-broken");
+        assertThat(o.outcome().exitCode()).isEqualTo(3);
     }
 
     @Test
@@ -182,6 +210,8 @@ class PatchTestIT {
         long quoted = Arrays.stream(o.body().split("\n")).filter(l -> l.startsWith("  ") && l.contains("error")).count();
         assertThat(quoted).isBetween(1L, 40L);
         assertPlainEightyColumnMail(o.eml());
+        assertResultJson(o);
+        assertThat(o.outcome().exitCode()).isEqualTo(3);
         Store store = app.store();
         assertThat(store.count("builds", "job_id = ? AND label = 'base' AND reused", o.jobId())).isEqualTo(1);
     }
@@ -193,7 +223,10 @@ class PatchTestIT {
         assertThat(o.kind()).isEqualTo(ReplyKind.INFRASTRUCTURE_FAILURE);
         assertThat(o.verdict()).isEmpty();
         assertThat(o.body().replaceAll("\\s+", " ")).contains("infrastructure failure", "Kernel panic",
-                "failed to boot twice (PANIC, boot patched-").doesNotContain("REGRESSION", "inconclusive");
+                "failed to boot twice (the kernel panicked, boot patched-").doesNotContain("REGRESSION",
+                        "inconclusive");
+        assertThat(assertResultJson(o).get("outcome").asText()).isEqualTo("infrastructure");
+        assertThat(o.outcome().exitCode()).isEqualTo(4);
         Store store = app.store();
         assertThat(store.count("boots", "job_id = ? AND status = 'PANIC'", o.jobId())).isEqualTo(2);
         assertThat(store.count("boots", "job_id = ? AND status = 'PANIC' AND console_tail LIKE ?", o.jobId(),

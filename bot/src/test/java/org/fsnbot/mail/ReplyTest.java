@@ -52,8 +52,8 @@ class ReplyTest {
     }
 
     @Test
-    void refusesBodiesWiderThanEightyColumns() {
+    void refusesBodyLinesMailCannotCarry() {
         assertThatThrownBy(() -> new Reply("<a@b>", "f@b", List.of("t@b"), List.of(),
-                new Reply.Threading("s", "<p@b>", List.of()), "x".repeat(81))).hasMessageContaining("80 columns");
+                new Reply.Threading("s", "<p@b>", List.of()), "x".repeat(999))).hasMessageContaining("over 998");
     }
 }

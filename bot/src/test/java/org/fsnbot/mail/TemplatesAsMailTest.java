@@ -97,9 +97,7 @@ class TemplatesAsMailTest {
                     .isEqualTo("linux-fsdevel@example.org");
             String body = (String) m.getContent();
             assertThat(body).as(what).startsWith("Hi,\n");
-            for (String line : body.split("\n")) {
-                assertThat(line.length()).as("%s: line over 80 columns: %s", what, line).isLessThanOrEqualTo(80);
-            }
+            ReplyRendererTestAccess.assertMailWidth(body);
             for (String line : text.split("\r?\n")) {
                 assertThat(line.length()).as("%s: encoded line over 998: %s", what, line).isLessThanOrEqualTo(998);
             }

@@ -40,13 +40,18 @@ class ReplyRendererTest {
                 new JobFacts.Kernels("/var/cache/fsnbot/linux-6.12",
                         "19b9592301b6 (\"Linux 6.12.117-1~deb12u1 from Debian's linux-source-6.12\")",
                         "named on the command line", "2545c8ac2fc9 (\"fsnotify: revalidate children's parent-watched"
-                                + " flags on every parent event\")"),
+                                + " flags on every parent event\")", "gcc (Debian 12.2.0-14+deb12u1) 12.2.0",
+                        "sha256:4f1c0a9e5b7d2c3e (make tinyconfig, then fsnbot's qemu-images/fsnotify.config"
+                                + " merged; kept with the job as config)"),
                 new JobFacts.Runner("6.12.117+", "sockets=2,cores=1,threads=1,nodes=2,mem=512M",
-                        Accelerator.TCG.label(), "KVM guest did not boot within 30 s"),
+                        Accelerator.TCG.label(), "a KVM guest did not boot within 30 s",
+                        "runner-1: AMD EPYC 7B13, 2 CPUs, 7.8 GiB", "QEMU emulator version 7.2.22 (Debian 1:7.2+dfsg-7+deb12u18)"),
                 new JobFacts.ProfileLine("quick", "Small iteration counts sized for TCG."),
-                "fsnbot test-patch --tree /var/cache/fsnbot/linux-6.12 --base debian-linux-source-6.12.117-1_deb12u1"
-                        + " --mbox example.mbox --profile quick --topology sockets=2,cores=1,threads=1,nodes=2,mem=512M",
-                "2 min 16 s", BWRAP);
+                List.of("fsnbot test-patch --msgid p@x --tree /var/cache/fsnbot/linux-6.12 --base"
+                        + " 19b9592301b6d3ab0c6fd1a8e5e6a1f1e1c3b5a7 --profile quick --topology"
+                        + " sockets=2,cores=1,threads=1,nodes=2,mem=512M",
+                        "b4 am p@x   # then git am on 19b9592301b6d3ab0c6fd1a8e5e6a1f1e1c3b5a7"),
+                new JobFacts.Run(17, "2 min 16 s"), BWRAP);
     }
 
     static Comparison comparison() {
@@ -66,8 +71,8 @@ class ReplyRendererTest {
         }
         for (int boot = 0; boot < 3; boot++) {
             for (int g = 1; g <= 2; g++) {
-                s.add(new Sample(Side.BASE, boot, 0, new MetricKey("pipe-messaging", "" + g, "total_s"), new MetricInfo("Amean", "s", true), 0.48 * g + 0.001 * boot));
-                s.add(new Sample(Side.PATCHED, boot, 0, new MetricKey("pipe-messaging", "" + g, "total_s"), new MetricInfo("Amean", "s", true), (g == 1 ? 0.46 : 0.48 * g) + 0.001 * boot * g));
+                s.add(new Sample(Side.BASE, boot, 0, new MetricKey("pipe-messaging", "" + g, "total_s"), new MetricInfo("groups", "s", true), 0.48 * g + 0.001 * boot));
+                s.add(new Sample(Side.PATCHED, boot, 0, new MetricKey("pipe-messaging", "" + g, "total_s"), new MetricInfo("groups", "s", true), (g == 1 ? 0.46 : 0.48 * g) + 0.001 * boot * g));
             }
             for (String m : new String[] {"none tmpfs", "parent tmpfs"}) {
                 s.add(new Sample(Side.BASE, boot, 0, new MetricKey("openclose-evpath", m, "p50_ns"), new MetricInfo("mode fs", "ns", true), 9564 + boot));
@@ -82,8 +87,12 @@ class ReplyRendererTest {
         return new ChangeEstimator(p).compare(s);
     }
 
+    /** Every line fits 80 columns but a command to paste (the reproducer) and a URL, which never wrap. */
     static void assertMailWidth(String body) {
         for (String line : body.split("\n")) {
+            if (line.matches("  (fsnbot|b4) \\S.*") || line.matches("[a-z]+: +https://\\S+")) {
+                continue;
+            }
             assertThat(line.length()).as("line over 80 columns: %s", line).isLessThanOrEqualTo(80);
             assertThat(line).as("trailing whitespace").isEqualTo(line.stripTrailing());
         }
@@ -91,31 +100,38 @@ class ReplyRendererTest {
 
     @Test
     void reportPutsTheVerdictFirstThenTheSeedShapedTables() throws Exception {
-        String body = renderer.report(facts(), new Measurement(comparison(), 3, new AdaptiveSampling(3, 3, 0.05), 1,
+        Measurement measured = new Measurement(comparison(), 3, new AdaptiveSampling(3, 3, 0.05), 1,
                 List.of("iouring-peak polled: polled I/O needs a block device target"),
                 List.of(new MetricNoise(new MetricKey("byte-write", "none", "ns_per_op"), 6, 5.6,
-                        Instant.parse("2026-11-30T09:00:00Z")))));
+                        Instant.parse("2026-11-30T09:00:00Z"))));
+        String body = renderer.report(facts(), measured);
         assertMailWidth(body);
         String[] lines = body.split("\n");
         assertThat(lines[2]).isEqualTo("fsnbot measured this patch against its base: REGRESSION");
-        assertThat(body).containsPattern("(?m)^  mode +base +patched +change +95% CI +verdict$");
+        // Every byte-write row is inconclusive: the table is folded to one line, kept whole in the results file.
+        assertThat(body).doesNotContainPattern("(?m)^  mode +base +patched")
+                .containsPattern("(?m)^  byte-write ns_per_op: 4 rows, CV up to \\d+\\.\\d%, ~\\d+ boots/kernel");
+        String results = renderer.results(facts(), measured);
+        assertThat(results).containsPattern("(?m)^  mode +base +patched +change +95% CI +verdict$");
         for (String m : List.of("none", "other", "parent", "parent-nomatch")) {
-            assertThat(body).containsPattern("(?m)^  " + m + " +\\d");
+            assertThat(results).containsPattern("(?m)^  " + m + " +\\d");
         }
-        assertThat(body).containsPattern("(?m)^  Clients +base +patched +change +95% CI +verdict$");
+        assertThat(results).contains("ops_per_s");
+        assertThat(body).contains("regression: parent-modify-scale clients=1 avg_client_s +");
+        assertThat(body).containsPattern("(?m)^  clients +base +patched +change +95% CI +verdict$");
         assertThat(body).containsPattern("(?m)^  1 +0\\.\\d+ +3\\.\\d+ +\\+\\d+\\.\\d% +\\[.*\\] +regression$");
         assertThat(body).containsPattern("(?m)^  2 +0\\.\\d+ +6\\.\\d+ ");
         assertThat(body).contains("TCG (software emulation", "1 failed boot(s) were retried and not counted",
-                "Reproduce:", "patched  2545c8ac2fc9",
+                "Reproduce:", "commit:    2545c8ac2fc9", "patch:     https://lore.kernel.org/r/p@x",
+                "compiler:  gcc (Debian", "qemu:      QEMU emulator version",
                 "Trailers given on the thread:\n  Reviewed-by: A Reviewer <reviewer@example.org>\n");
-        assertThat(body.indexOf("REGRESSION")).isLessThan(body.indexOf("Clients"));
-        // mmtests' Amean rows: gain positive when patched is faster, starred when significant.
-        assertThat(body).containsPattern("(?m)^  Amean 1 +0\\.48\\d+ +\\( 0\\.00%\\) +0\\.46\\d+ +\\*[0-9.]+%\\* +improvement$")
-                .containsPattern("(?m)^  Amean 2 +0\\.96\\d+ +\\( 0\\.00%\\) +0\\.96\\d+ +\\(-?[0-9.]+%\\)");
+        assertThat(body.indexOf("REGRESSION")).isLessThan(body.indexOf("clients"));
+        // Seed 002's groups, in the one sign convention: - is faster here.
+        assertThat(body).containsPattern("(?m)^  1 +0\\.48\\d+ +0\\.46\\d+ +-4\\.\\d% +\\[.*\\] +improvement$");
         // seed 000's event-path table: p50 / p99 per side.
-        assertThat(body).containsPattern("(?m)^  mode fs: none tmpfs\\n +9565\\.0 / 15703 +9685\\.0 / 15023 +\\+1\\.3%");
-        assertThat(body).contains("A/A noise here (2026-11-30): CV <= 5.6%; 126 boots/kernel to resolve 2%",
-                "A/A noise here: not calibrated yet (fsnbot calibrate)");
+        assertThat(body).containsPattern("(?m)^  mode=none fs=tmpfs\\n +9565\\.0 / 15703 +9685\\.0 / 15023 +\\+1\\.3%");
+        assertThat(results).contains("A/A noise here (2026-11-30): CV <= 5.6%; 126 boots/kernel to resolve 2%");
+        assertThat(body).contains("A/A noise here: not calibrated yet (fsnbot calibrate)");
         assertThat(body).contains("Not run here:", "  iouring-peak polled: polled I/O needs a block device target");
     }
 

@@ -12,6 +12,11 @@ public final class ReplyRendererTestAccess {
         return ReplyRendererTest.facts();
     }
 
+    /** Every line within 80 columns but commands and URLs (see ReplyRendererTest.assertMailWidth). */
+    public static void assertMailWidth(String body) {
+        ReplyRendererTest.assertMailWidth(body);
+    }
+
     public static Comparison comparison() {
         return ReplyRendererTest.comparison();
     }

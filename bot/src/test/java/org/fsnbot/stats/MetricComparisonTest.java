@@ -20,10 +20,12 @@ class MetricComparisonTest {
     }
 
     @Test
-    void aVerdictMetricWithoutAVerdictIsRefused() {
-        assertThatThrownBy(() -> new MetricComparison(KEY, NS, true, SIDE, SIDE, new MetricComparison.Change(0, -5, 5,
-                1, Double.NaN, Double.NaN), Optional.empty())).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("verdict metrics carry a verdict");
+    void anInconclusiveCallWithoutAReasonIsRefused() {
+        assertThatThrownBy(() -> new MetricComparison(KEY, NS, SIDE, SIDE, new MetricComparison.Change(0, -5, 5,
+                1, Double.NaN, Double.NaN), Optional.of(new MetricComparison.Call(Verdict.INCONCLUSIVE, ""))))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("says why");
+        assertThatThrownBy(() -> new MetricComparison.Call(Verdict.REGRESSION, "because"))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test

@@ -1,0 +1,58 @@
+package org.fsnbot.job;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Optional;
+import org.fsnbot.build.BuiltConfig;
+import org.fsnbot.report.JobFacts;
+import org.fsnbot.report.ReplyRenderer;
+
+/**
+ * What a job keeps beside its reply, in its directory: result.json (the
+ * ResultDocument), results.txt (every table unfolded, the metrics outside
+ * the verdict) and config (the base kernel's .config), which the reply
+ * names so a reader can ask for them.
+ */
+public final class ResultFiles {
+
+    public static final String JSON = "result.json";
+    public static final String TABLES = "results.txt";
+    public static final String CONFIG = "config";
+
+    private final ReplyRenderer renderer;
+    private final ObjectMapper json;
+
+    public ResultFiles(ReplyRenderer renderer, ObjectMapper json) {
+        this.renderer = renderer;
+        this.json = json;
+    }
+
+    public void write(Path dir, Ending end, JobFacts facts) throws IOException {
+        Files.createDirectories(dir);
+        json.writerWithDefaultPrettyPrinter().writeValue(dir.resolve(JSON).toFile(),
+                new ResultDocument(json).of(facts, end.finding()));
+        if (end.finding() instanceof Finding.Report r) {
+            Files.writeString(dir.resolve(TABLES), renderer.results(facts, r.measurement()));
+        }
+        Optional<BuiltConfig> config = built(end.reached()).flatMap(Built::config);
+        if (config.isPresent()) {
+            Files.copy(config.get().file(), dir.resolve(CONFIG), StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+
+    private static Optional<Built> built(Reached r) {
+        if (r instanceof Measured m) {
+            return Optional.of(m.booted().imaged().built());
+        }
+        if (r instanceof Booted b) {
+            return Optional.of(b.imaged().built());
+        }
+        if (r instanceof Imaged i) {
+            return Optional.of(i.built());
+        }
+        return r instanceof Built b ? Optional.of(b) : Optional.empty();
+    }
+}
