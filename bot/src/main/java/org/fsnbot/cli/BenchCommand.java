@@ -1,5 +1,8 @@
 package org.fsnbot.cli;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -38,6 +41,10 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--out", description = "Also write the raw JSON lines here.")
     Path out;
 
+    @Option(names = "--json", description = "Also write the summary as JSON here (docs/result.schema.json,"
+            + " fsnbot-bench/1).")
+    Path json;
+
     @Mixin
     ConfigOptions options;
 
@@ -68,6 +75,37 @@ public final class BenchCommand implements Callable<Integer> {
         String kernel = bench.commands().run(List.of("uname", "-r"), null, Duration.ofSeconds(10)).outputText().trim();
         System.out.print(HostSummary.render(r.samples(), r.gateFailures(), r.skipped(), kernel + ", profile "
                 + p.name()));
-        return r.gateFailures().isEmpty() ? ExitCodes.OK : ExitCodes.TROUBLE;
+        if (json != null) {
+            ObjectMapper mapper = new ObjectMapper();
+            mapper.writerWithDefaultPrettyPrinter().writeValue(json.toFile(), summary(mapper, r, kernel, p.name()));
+        }
+        return r.gateFailures().isEmpty() ? ExitCodes.OK : ExitCodes.REGRESSION;
+    }
+
+    static ObjectNode summary(ObjectMapper mapper, HostRunner.HostResult r, String kernel, String profile) {
+        ObjectNode root = mapper.createObjectNode();
+        root.put("schema", "fsnbot-bench/1");
+        root.put("kernel", kernel);
+        root.put("profile", profile);
+        ArrayNode gate = root.putArray("gate");
+        r.gateFailures().forEach(gate::add);
+        ArrayNode rows = root.putArray("rows");
+        for (HostSummary.Row row : HostSummary.rows(r.samples())) {
+            ObjectNode n = rows.addObject();
+            n.put("workload", row.workload());
+            n.put("row", row.row());
+            n.put("metric", row.metric());
+            n.put("unit", row.unit());
+            n.put("mean", row.mean());
+            if (Double.isNaN(row.cvPct())) {
+                n.putNull("cvPct");
+            } else {
+                n.put("cvPct", row.cvPct());
+            }
+            n.put("n", row.n());
+        }
+        ArrayNode skipped = root.putArray("skipped");
+        r.skipped().forEach(skipped::add);
+        return root;
     }
 }

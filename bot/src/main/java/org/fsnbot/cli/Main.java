@@ -7,7 +7,8 @@ import picocli.CommandLine.Command;
 @Command(name = "fsnbot", mixinStandardHelpOptions = true, version = "fsnbot 0.1.0",
         description = "Performance regression bot for the Linux fsnotify subsystem.",
         subcommands = {RunCommand.class, TestPatchCommand.class, CompareCommand.class, BenchCommand.class,
-                CalibrateCommand.class, StatsSimCommand.class, BenchIntakeCommand.class, SendCommand.class})
+                CalibrateCommand.class, StatsSimCommand.class, BenchIntakeCommand.class, SendCommand.class,
+                ExportCommand.class})
 public final class Main implements Runnable {
 
     @CommandLine.Spec

@@ -10,16 +10,30 @@ public sealed interface Command {
     /** The command line as written (joined when the mailer wrapped it). */
     String line();
 
+    /**
+     * The thread it names by message-id or lore link ("<id>"), for a
+     * command sent off the thread (to fsnbot directly); empty: the thread
+     * the command mail is in.
+     */
+    default Optional<String> thread() {
+        return Optional.empty();
+    }
+
     /** Whether it makes fsnbot measure something (and so counts against the limits). */
     default boolean measures() {
         return false;
     }
 
-    /** `#fsnbot rerun [workloads=a,b] [runs=N] [profile=quick|full] [topology=...]` */
+    /** `#fsnbot rerun [workloads=a,b] [runs=N] [profile=quick|full] [topology=...] [<message-id or lore link>]` */
     record Rerun(String line, List<String> workloads, OptionalInt runs, Optional<String> profile,
-            Optional<String> topology) implements Command {
+            Optional<String> topology, Optional<String> thread) implements Command {
         public Rerun {
             workloads = List.copyOf(workloads);
+        }
+
+        public Rerun(String line, List<String> workloads, OptionalInt runs, Optional<String> profile,
+                Optional<String> topology) {
+            this(line, workloads, runs, profile, topology, Optional.empty());
         }
 
         @Override
@@ -52,12 +66,18 @@ public sealed interface Command {
         }
     }
 
-    /** `#fsnbot cancel` */
-    record Cancel(String line) implements Command {
+    /** `#fsnbot cancel [<message-id or lore link>]` */
+    record Cancel(String line, Optional<String> thread) implements Command {
+        public Cancel(String line) {
+            this(line, Optional.empty());
+        }
     }
 
-    /** `#fsnbot status` */
-    record Status(String line) implements Command {
+    /** `#fsnbot status [<message-id or lore link>]` */
+    record Status(String line, Optional<String> thread) implements Command {
+        public Status(String line) {
+            this(line, Optional.empty());
+        }
     }
 
     /** `#fsnbot help` */

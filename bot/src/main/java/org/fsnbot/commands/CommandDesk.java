@@ -98,7 +98,8 @@ public final class CommandDesk {
         int index = 0;
         for (Command c : parsed.commands()) {
             index++;
-            handle(c, new CommandHandler.Context(m, index, thread), from).ifPresent(items::add);
+            CommandThread about = c.thread().map(threads::named).orElse(thread);
+            handle(c, new CommandHandler.Context(m, index, about), from).ifPresent(items::add);
         }
         for (CommandParser.Error e : parsed.errors()) {
             items.add(new CommandAnswer.Item(e.line(), CommandAnswer.Outcome.ERROR, "not-run",

@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
+import org.fsnbot.intake.LoreLink;
 import org.fsnbot.plan.Topology;
 
 /**
@@ -145,14 +146,8 @@ public final class CommandParser {
                 exactly(verb, args, 2, "<rev> <rev>");
                 yield new Command.Compare(line, rev(args.get(0)), rev(args.get(1)));
             }
-            case "cancel" -> {
-                exactly(verb, args, 0, "");
-                yield new Command.Cancel(line);
-            }
-            case "status" -> {
-                exactly(verb, args, 0, "");
-                yield new Command.Status(line);
-            }
+            case "cancel" -> new Command.Cancel(line, namedThread(verb, args));
+            case "status" -> new Command.Status(line, namedThread(verb, args));
             // The answer quotes the command: help's is fixed, so a mail cannot make fsnbot repeat its words.
             case "help" -> new Command.Help(TAG + " help");
             default -> throw new IllegalArgumentException("unknown command \"" + shortened(t.get(0), 40) + "\"");
@@ -176,8 +171,15 @@ public final class CommandParser {
         OptionalInt runs = OptionalInt.empty();
         Optional<String> profile = Optional.empty();
         Optional<String> topology = Optional.empty();
+        Optional<String> thread = Optional.empty();
         Set<String> seen = new HashSet<>();
         for (String a : args) {
+            Optional<String> id = a.indexOf('=') < 0 || a.startsWith("https://") ? LoreLink.messageId(a)
+                    : Optional.empty();
+            if (id.isPresent() && thread.isEmpty()) {
+                thread = id;
+                continue;
+            }
             int eq = a.indexOf('=');
             if (eq <= 0 || eq == a.length() - 1) {
                 throw new IllegalArgumentException("expected key=value, got \"" + a + "\"");
@@ -222,7 +224,19 @@ public final class CommandParser {
                 default -> throw new IllegalArgumentException("unknown option " + key + "=");
             }
         }
-        return new Command.Rerun(line, workloads, runs, profile, topology);
+        return new Command.Rerun(line, workloads, runs, profile, topology, thread);
+    }
+
+    /** No argument (this thread), or one: the message-id or lore link of the thread meant. */
+    private static Optional<String> namedThread(String verb, List<String> args) {
+        if (args.isEmpty()) {
+            return Optional.empty();
+        }
+        if (args.size() > 1) {
+            throw new IllegalArgumentException(verb + " takes at most the message-id or lore link of a thread");
+        }
+        return Optional.of(LoreLink.messageId(args.get(0)).orElseThrow(() -> new IllegalArgumentException(
+                "not a message-id or a lore link: \"" + shortened(args.get(0), 60) + "\"")));
     }
 
     private static void exactly(String verb, List<String> args, int n, String usage) {

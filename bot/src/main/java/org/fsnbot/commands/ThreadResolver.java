@@ -27,10 +27,20 @@ public final class ThreadResolver {
     }
 
     public CommandThread resolve(PatchMail m) {
-        boolean ours = false;
-        Optional<Work> work = Optional.empty();
         List<String> refs = new ArrayList<>(m.references());
         Collections.reverse(refs);
+        return resolve(refs);
+    }
+
+    /** The thread a command names by message-id (an off-thread command: `#fsnbot status <lore link>`). */
+    public CommandThread named(String messageId) {
+        return resolve(List.of(messageId));
+    }
+
+    /** refs nearest first. */
+    private CommandThread resolve(List<String> refs) {
+        boolean ours = false;
+        Optional<Work> work = Optional.empty();
         List<Work> all = queue.all();
         for (String ref : refs) {
             Optional<MailLog.OwnMail> own = mails.own(ref);

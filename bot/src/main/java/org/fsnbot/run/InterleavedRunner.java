@@ -66,24 +66,29 @@ public final class InterleavedRunner {
 
     /** Runs the budget's initial pairs, then more while the rule wants them; every boot goes to onBoot first. */
     public RunResult run(Pairing p, Budget budget, MorePairs more, Consumer<BootRecord> onBoot) throws IOException {
-        RunResult run = pairs(p, 0, budget.initialPairs(), onBoot);
+        BootProgress progress = new BootProgress(2 * budget.initialPairs(), 2 * budget.maxPairs());
+        RunResult run = pairs(p, 0, budget.initialPairs(), onBoot, progress);
         int pairs = budget.initialPairs();
         while (run.failure().isEmpty() && run.gateFailures().isEmpty() && pairs < budget.maxPairs()
                 && more.wanted(run, pairs)) {
             log.info("after {} boots per kernel a verdict is still open: one more pair (budget {})", pairs,
                     budget.maxPairs());
-            run = run.plus(pairs(p, pairs, pairs + 1, onBoot));
+            progress.morePlanned(2);
+            run = run.plus(pairs(p, pairs, pairs + 1, onBoot, progress));
             pairs++;
         }
         return run;
     }
 
     /** Boot pairs with indexes from (inclusive) to (exclusive); stops at the first boot that fails twice. */
-    private RunResult pairs(Pairing p, int from, int to, Consumer<BootRecord> onBoot) throws IOException {
+    private RunResult pairs(Pairing p, int from, int to, Consumer<BootRecord> onBoot, BootProgress progress)
+            throws IOException {
         List<BootRecord> all = new ArrayList<>();
         for (int i = from; i < to; i++) {
             for (Kernel k : List.of(p.base(), p.patched())) {
                 BootRecord r = bootWithRetry(p, k, i, all, onBoot);
+                progress.booted(r.outcome().seconds());
+                log.info("{}", progress.line());
                 if (r.outcome().status().infrastructureFailure()) {
                     return new RunResult(all, Optional.of(r));
                 }

@@ -60,6 +60,10 @@ public final class Store implements AutoCloseable {
     }
 
     /** The A/A noise of each runner setup. */
+    public JobRecords jobRecords() {
+        return new JobRecords(db);
+    }
+
     public CalibrationStore calibrations() {
         return new CalibrationStore(db);
     }

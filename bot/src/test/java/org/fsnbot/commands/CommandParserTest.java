@@ -81,4 +81,18 @@ class CommandParserTest {
         assertThat(p.parse("#fsnbot test /srv/linux main\n").errors()).singleElement()
                 .satisfies(e -> assertThat(e.reason()).contains("https://"));
     }
+
+    @Test
+    void aThreadNamedByMessageIdOrLoreLink() {
+        CommandParser.Parsed p = new CommandParser(10).parse("#fsnbot status https://lore.kernel.org/linux-fsdevel/"
+                + "20250101.1-x@example.org/\n#fsnbot cancel <20250101.1-x@example.org>\n#fsnbot rerun runs=4"
+                + " 20250101.1-x@example.org\n");
+        assertThat(p.commands()).hasSize(3);
+        for (Command c : p.commands()) {
+            assertThat(c.thread()).as(c.line()).contains("<20250101.1-x@example.org>");
+        }
+        CommandParser.Parsed evil = new CommandParser(10).parse("#fsnbot status https://evil.example.org/r/x@y\n");
+        assertThat(evil.commands()).isEmpty();
+        assertThat(evil.errors().get(0).reason()).contains("not a message-id or a lore link");
+    }
 }

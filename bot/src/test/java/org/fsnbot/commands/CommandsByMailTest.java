@@ -13,6 +13,7 @@ import org.fsnbot.app.Application;
 import org.fsnbot.app.Config;
 import org.fsnbot.app.RunLoop;
 import org.fsnbot.intake.EpochWriter;
+import org.fsnbot.intake.LoreLink;
 import org.fsnbot.intake.PatchMail;
 import org.fsnbot.intake.PatchSeries;
 import org.fsnbot.mail.Delivery;
@@ -332,5 +333,19 @@ class CommandsByMailTest {
         loop.poll();
         assertThat(body(single(mail.repliesTo(MAINT, "<st1@example.org>")))).as("fsnbot never replied on this"
                 + " thread, and the mail is not to fsnbot").containsPattern("#\\d+ series queued");
+    }
+
+    /** A command sent off the thread, straight to fsnbot, names its thread by a lore link (or a message-id). */
+    @Test
+    void anOffThreadCommandNamesItsThreadByLoreLink() throws Exception {
+        String domain = MAINT.substring(MAINT.indexOf('@') + 1);
+        sendRaw(List.of(MailServer.BOT), "Authentication-Results: " + OWN_MX + "; dkim=pass header.d=" + domain,
+                "Received: from mail." + domain + " by " + OWN_MX, "From: " + MAINT, "To: " + MailServer.BOT,
+                "Subject: a question", "Message-ID: <off-1@example.org>", "",
+                "#fsnbot status " + LoreLink.of(PATCH_ID), "#fsnbot status", "");
+        loop.poll();
+        String answer = body(single(mail.repliesTo(MAINT, "<off-1@example.org>")));
+        assertThat(answer).as("the named thread's work").contains("#1 series done: REPORT: regression");
+        assertThat(answer.split("#1 series done", -1)).as("the unnamed status has no thread to report").hasSize(2);
     }
 }

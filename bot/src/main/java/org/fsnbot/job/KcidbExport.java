@@ -1,0 +1,168 @@
+package org.fsnbot.job;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.regex.Pattern;
+import org.fsnbot.store.JobRecord;
+
+/**
+ * A job in KernelCI's KCIDB I/O format, schema v5.3 (kcidb-io's
+ * kcidb_io/schema/v05_03.py), so its results can be submitted to KCIDB:
+ * two checkouts (the base, and the base with the patches or the other
+ * revision), their builds, and one test per verdict metric with the change
+ * as its number. The mapping (docs/cli.md, "KCIDB") and a test against the
+ * v5.3 requirements (KcidbExportTest) keep it honest. Written here: kcidb-io
+ * is Python and not on Maven Central, and the format is plain JSON.
+ */
+public final class KcidbExport {
+
+    public static final int MAJOR = 5;
+    public static final int MINOR = 3;
+
+    /** What KCIDB allows in a test path segment: fsnbot's row names carry spaces. */
+    private static final Pattern NOT_PATH = Pattern.compile("[^a-zA-Z0-9_-]+");
+
+    private final ObjectMapper json;
+    private final String origin;
+
+    public KcidbExport(ObjectMapper json, String origin) {
+        if (!origin.matches("[a-z0-9_]+")) {
+            throw new IllegalArgumentException("a KCIDB origin is [a-z0-9_]+: " + origin);
+        }
+        this.json = json;
+        this.origin = origin;
+    }
+
+    public ObjectNode export(JobRecord r) {
+        ObjectNode root = json.createObjectNode();
+        root.putObject("version").put("major", MAJOR).put("minor", MINOR);
+        JobRecord.Head h = r.head();
+        ArrayNode checkouts = root.putArray("checkouts");
+        checkouts.add(checkout(h, "base", h.baseCommit(), true));
+        checkouts.add(checkout(h, "patched", h.series().isPresent() ? h.baseCommit() : h.patchedCommit(),
+                !h.times().outcome().equals("DOES_NOT_APPLY")));
+        ArrayNode builds = root.putArray("builds");
+        for (JobRecord.Build b : r.builds()) {
+            builds.add(build(h, b));
+        }
+        ArrayNode tests = root.putArray("tests");
+        String patchedBuild = id(h, "build-patched");
+        for (JobRecord.Verdict v : r.verdicts()) {
+            tests.add(test(h, patchedBuild, v));
+        }
+        outcomeTest(h, patchedBuild).ifPresent(tests::add);
+        return root;
+    }
+
+    private String id(JobRecord.Head h, String what) {
+        return origin + ":job-" + h.id() + "-" + what;
+    }
+
+    private ObjectNode checkout(JobRecord.Head h, String side, String commit, boolean valid) {
+        ObjectNode c = json.createObjectNode();
+        c.put("id", id(h, "checkout-" + side));
+        c.put("origin", origin);
+        if (h.tree().startsWith("https://")) {
+            c.put("git_repository_url", h.tree());
+        }
+        if (commit.matches("[0-9a-f]{40}")) {
+            c.put("git_commit_hash", commit);
+        }
+        if (!h.baseRev().matches("[0-9a-f]{7,40}")) {
+            c.put("git_repository_branch", h.baseRev());
+        }
+        c.put("start_time", h.times().created().toString());
+        c.put("valid", valid);
+        if (side.equals("patched") && h.series().isPresent()) {
+            JobRecord.Series s = h.series().get();
+            c.put("message_id", s.messageId().replaceAll("^<|>$", ""));
+            c.put("comment", s.subject());
+            c.putObject("misc").put("patches", s.patches());
+        }
+        return c;
+    }
+
+    private ObjectNode build(JobRecord.Head h, JobRecord.Build b) {
+        ObjectNode n = json.createObjectNode();
+        n.put("checkout_id", id(h, "checkout-" + (b.label().equals("patched") ? "patched" : "base")));
+        n.put("id", id(h, "build-" + b.label()));
+        n.put("origin", origin);
+        n.put("architecture", "x86_64");
+        n.put("config_name", "tinyconfig+fsnotify");
+        n.put("duration", b.seconds());
+        n.put("status", b.ok() ? "PASS" : "FAIL");
+        if (!b.errorLines().isEmpty()) {
+            n.put("log_excerpt", String.join("\n", b.errorLines()));
+        }
+        n.putObject("misc").put("objects_compiled", b.objectsCompiled());
+        return n;
+    }
+
+    /**
+     * A verdict metric as a test: FAIL for a regression, PASS for an
+     * improvement or no change, DONE ("completed, produced a measurement,
+     * no status") for inconclusive; its number is the change in percent.
+     */
+    private ObjectNode test(JobRecord.Head h, String buildId, JobRecord.Verdict v) {
+        String path = "fsnbot." + segment(v.workload()) + "." + segment(v.variant()) + "." + segment(v.metric());
+        ObjectNode t = json.createObjectNode();
+        t.put("build_id", buildId);
+        t.put("id", id(h, path));
+        t.put("origin", origin);
+        t.put("path", path);
+        t.put("status", switch (v.verdict()) {
+            case "REGRESSION" -> "FAIL";
+            case "IMPROVEMENT", "NO_SIGNIFICANT_CHANGE" -> "PASS";
+            default -> "DONE";
+        });
+        t.putObject("number").put("value", v.change().pct()).put("unit", "%");
+        t.putObject("environment").put("comment", "QEMU guest on fsnbot, accelerator "
+                + (h.times().accelerator().isEmpty() ? "unknown" : h.times().accelerator()));
+        ObjectNode misc = t.putObject("misc");
+        misc.put("verdict", v.verdict().toLowerCase(Locale.ROOT));
+        misc.put("base_mean", v.meanBase());
+        misc.put("patched_mean", v.meanPatched());
+        misc.put("boots_base", v.change().nBase());
+        misc.put("boots_patched", v.change().nPatched());
+        misc.put("p", v.change().p());
+        if (v.change().ciLowPct() != null) {
+            misc.put("ci_low_pct", v.change().ciLowPct());
+        }
+        if (v.change().ciHighPct() != null) {
+            misc.put("ci_high_pct", v.change().ciHighPct());
+        }
+        return t;
+    }
+
+    /**
+     * A job that ended without measuring still says why, as the root test
+     * of the patched build: MISS when our harness failed (no verdict on the
+     * code), FAIL when a kernel lost events.
+     */
+    private Optional<ObjectNode> outcomeTest(JobRecord.Head h, String buildId) {
+        String status = switch (h.times().outcome()) {
+            case "INFRASTRUCTURE_FAILURE", "ERROR" -> "MISS";
+            case "GATE_FAILURE" -> "FAIL";
+            default -> "";
+        };
+        if (status.isEmpty()) {
+            return Optional.empty();
+        }
+        ObjectNode t = json.createObjectNode();
+        t.put("build_id", buildId);
+        t.put("id", id(h, "fsnbot"));
+        t.put("origin", origin);
+        t.put("path", "fsnbot");
+        t.put("status", status);
+        t.put("comment", h.times().outcome().toLowerCase(Locale.ROOT).replace('_', ' '));
+        return Optional.of(t);
+    }
+
+    private static String segment(String s) {
+        String x = NOT_PATH.matcher(s.trim()).replaceAll("_");
+        return x.isEmpty() ? "_" : x;
+    }
+}

@@ -1,0 +1,41 @@
+package org.fsnbot.run;
+
+import java.util.Locale;
+
+/**
+ * Where one measurement is: boots done of those planned, and the time the
+ * rest will take at the mean boot time so far (what a person watching a
+ * 20-minute TCG run wants to know). One per run; not shared.
+ */
+final class BootProgress {
+
+    private int planned;
+    private final int budget;
+    private int done;
+    private double seconds;
+
+    BootProgress(int plannedBoots, int budgetBoots) {
+        this.planned = plannedBoots;
+        this.budget = budgetBoots;
+    }
+
+    /** One more pair was granted. */
+    void morePlanned(int boots) {
+        planned += boots;
+    }
+
+    void booted(double bootSeconds) {
+        done++;
+        seconds += bootSeconds;
+    }
+
+    /** "boot 3 of 6, about 2 min 30 s left (2 more boots at most if a verdict stays open)". */
+    String line() {
+        int left = Math.max(0, planned - done);
+        long eta = done == 0 ? 0 : Math.round(left * seconds / done);
+        String more = budget > planned ? String.format(Locale.ROOT, " (%d more at most if a verdict stays open)",
+                budget - planned) : "";
+        return String.format(Locale.ROOT, "boot %d of %d, about %d min %02d s left%s", done, planned, eta / 60,
+                eta % 60, more);
+    }
+}

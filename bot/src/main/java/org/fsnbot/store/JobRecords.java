@@ -1,0 +1,67 @@
+package org.fsnbot.store;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.util.List;
+import java.util.Optional;
+
+/** Finished jobs read back whole (JobRecord), for exports such as KCIDB. */
+public final class JobRecords {
+
+    private final Database db;
+
+    JobRecords(Database db) {
+        this.db = db;
+    }
+
+    /** The job with this id, or empty when there is none. */
+    public Optional<JobRecord> find(long id) {
+        return db.call("reading job " + id, c -> {
+            Optional<JobRecord.Head> head = Jdbc.first(c, "SELECT j.id, j.tree, j.base_rev, j.base_commit,"
+                    + " j.patched_commit, s.message_id, s.subject, s.patch_count, j.created_at, j.finished_at,"
+                    + " j.outcome, j.accelerator FROM jobs j LEFT JOIN series s ON s.id = j.series_id WHERE j.id = ?",
+                    JobRecords::head, id);
+            if (head.isEmpty()) {
+                return Optional.empty();
+            }
+            return Optional.of(new JobRecord(head.get(), builds(c, id), verdicts(c, id)));
+        });
+    }
+
+    private static JobRecord.Head head(ResultSet rs) throws SQLException {
+        Optional<JobRecord.Series> series = rs.getString(6) == null ? Optional.empty()
+                : Optional.of(new JobRecord.Series(rs.getString(6), rs.getString(7), rs.getInt(8)));
+        Timestamp finished = rs.getTimestamp(10);
+        return new JobRecord.Head(rs.getLong(1), rs.getString(2), rs.getString(3), orEmpty(rs.getString(4)),
+                orEmpty(rs.getString(5)), series, new JobRecord.Times(rs.getTimestamp(9).toInstant(),
+                        Optional.ofNullable(finished).map(Timestamp::toInstant), orEmpty(rs.getString(11)),
+                        orEmpty(rs.getString(12))));
+    }
+
+    private static List<JobRecord.Build> builds(Connection c, long id) throws SQLException {
+        return Jdbc.rows(c, "SELECT label, commit_id, ok, seconds, objects_compiled, error_lines FROM builds"
+                + " WHERE job_id = ? ORDER BY id", rs -> new JobRecord.Build(rs.getString(1), rs.getString(2),
+                        rs.getBoolean(3), rs.getDouble(4), rs.getInt(5), rs.getString(6) == null
+                                || rs.getString(6).isEmpty() ? List.of() : List.of(rs.getString(6).split("\n"))), id);
+    }
+
+    private static List<JobRecord.Verdict> verdicts(Connection c, long id) throws SQLException {
+        return Jdbc.rows(c, "SELECT workload, variant, metric, mean_base, mean_patched, change_pct, ci_low_pct,"
+                + " ci_high_pct, p_value, n_base, n_patched, verdict FROM verdicts WHERE job_id = ? AND NOT overall"
+                + " ORDER BY id", rs -> new JobRecord.Verdict(rs.getString(1), rs.getString(2), rs.getString(3),
+                        rs.getDouble(4), rs.getDouble(5), new JobRecord.Change(rs.getDouble(6), nullable(rs, 7),
+                                nullable(rs, 8), rs.getDouble(9), rs.getInt(10), rs.getInt(11)),
+                        rs.getString(12)), id);
+    }
+
+    private static Double nullable(ResultSet rs, int column) throws SQLException {
+        double v = rs.getDouble(column);
+        return rs.wasNull() ? null : v;
+    }
+
+    private static String orEmpty(String s) {
+        return s == null ? "" : s;
+    }
+}
