@@ -43,6 +43,7 @@ final class ConfigFile {
     public List<BaseEntry> bases;
     public List<TreeQueuer.Watch> watch;
     public List<String> treeReportTo;
+    public String stableTree;
     public boolean regzbot;
     public MailEntry mail;
     public CommandSettings commands;
@@ -121,7 +122,7 @@ final class ConfigFile {
         return new Config(h, new Config.Polling(pollMinutes, Duration.ofMinutes(incompleteWaitMinutes)),
                 new JobDefaults(Profile.load(profile), Topology.parse(topology)),
                 new Config.Sources(orEmpty(inboxes), Optional.ofNullable(HttpUrl.parse(all)), configured,
-                        orEmpty(watch)),
+                        orEmpty(watch), Optional.ofNullable(stableTree).map(String::trim).filter(t -> !t.isEmpty())),
                 new Config.Mailing(from, mail == null ? MailSettings.dryRun() : mail.settings(),
                         orEmpty(treeReportTo), regzbot),
                 commands == null ? CommandSettings.defaults() : commands, sandbox.typed());

@@ -88,7 +88,7 @@ final class LoopWiring {
         Home home = config.home();
         SeriesQueuer series = new SeriesQueuer(store.intake(), store.queue(), new ThreadCompleter(lore,
                 sources.allInbox(), relevance, store.intake()), new Prerequisites(store.intake(), reader,
-                        new PatchIds(runner, home.scratch())), new BaseResolver(trees, sources.bases()),
+                        new PatchIds(runner, home.scratch())), new BaseResolver(trees, sources.bases(), sources.stableTree()),
                 config.polling().incompleteWait(), clock);
         QueueWorker worker = new QueueWorker(store.queue(), new JobPlanner(store.intake(), store.commands(), reader,
                 trees, config.jobs(), config.mailing().treeReportTo(), home.queuedMboxes()), jobs, replies);

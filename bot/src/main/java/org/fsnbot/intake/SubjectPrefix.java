@@ -2,6 +2,8 @@ package org.fsnbot.intake;
 
 import java.util.EnumSet;
 import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -12,7 +14,8 @@ import java.util.regex.Pattern;
  * "[PATCH 6.6 79/84]" (a stable review, whose "6.6" is a tree, not a
  * revision). A reply ("Re: [PATCH ...]") is not a patch.
  */
-public record SubjectPrefix(String title, int revision, boolean revisionGiven, int part, int total, Set<Tag> tags) {
+public record SubjectPrefix(String title, int revision, boolean revisionGiven, int part, int total, Set<Tag> tags,
+        Optional<String> stable) {
 
     /** The words of the prefix that matter. */
     public enum Tag { PATCH, RFC, RESEND }
@@ -21,12 +24,19 @@ public record SubjectPrefix(String title, int revision, boolean revisionGiven, i
             Pattern.CASE_INSENSITIVE);
     private static final Pattern REVISION = Pattern.compile("(?i)(?:^|\\s|patch)v(\\d+)\\b");
     private static final Pattern PART = Pattern.compile("\\b(\\d+)/(\\d+)\\b");
+    /** A stable review's tree in the prefix: "6.12", "5.15.y" (as Greg's review series name it). */
+    private static final Pattern STABLE = Pattern.compile("(?:^|[\\s\\[])(\\d+\\.\\d+)(?:\\.y)?(?=[\\s\\]])");
 
     public SubjectPrefix {
         if (revision < 1 || part < 0 || total < 1 || part > total) {
             throw new IllegalArgumentException("bad prefix numbers: v" + revision + " " + part + "/" + total);
         }
         tags = tags.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(tags));
+        Objects.requireNonNull(stable);
+    }
+
+    public SubjectPrefix(String title, int revision, boolean revisionGiven, int part, int total, Set<Tag> tags) {
+        this(title, revision, revisionGiven, part, total, tags, Optional.empty());
     }
 
     public boolean isPatch() {
@@ -43,7 +53,7 @@ public record SubjectPrefix(String title, int revision, boolean revisionGiven, i
 
     /** The same prefix at another revision: the one the thread implies when the subject names none. */
     public SubjectPrefix atRevision(int r) {
-        return new SubjectPrefix(title, r, true, part, total, tags);
+        return new SubjectPrefix(title, r, true, part, total, tags, stable);
     }
 
     public static SubjectPrefix parse(String subject) {
@@ -75,6 +85,8 @@ public record SubjectPrefix(String title, int revision, boolean revisionGiven, i
             total = Math.max(1, Integer.parseInt(p.group(2)));
             part = Math.min(part, total);
         }
-        return new SubjectPrefix(m.group(2).trim(), Math.max(1, revision), given, part, total, tags);
+        Matcher st = STABLE.matcher(m.group(1));
+        Optional<String> stable = tags.contains(Tag.PATCH) && st.find() ? Optional.of(st.group(1)) : Optional.empty();
+        return new SubjectPrefix(m.group(2).trim(), Math.max(1, revision), given, part, total, tags, stable);
     }
 }

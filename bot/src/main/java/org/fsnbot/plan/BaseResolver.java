@@ -17,13 +17,38 @@ public final class BaseResolver {
 
     private final Trees trees;
     private final List<Base> order;
+    private final Optional<String> stableTree;
 
     public BaseResolver(Trees trees, List<Base> order) {
+        this(trees, order, Optional.empty());
+    }
+
+    /** stableTree: where linux-X.Y.y branches are, for stable review parts (empty: none configured). */
+    public BaseResolver(Trees trees, List<Base> order, Optional<String> stableTree) {
         if (order.isEmpty()) {
             throw new IllegalArgumentException("at least one base must be configured");
         }
         this.trees = trees;
         this.order = List.copyOf(order);
+        this.stableTree = stableTree.filter(t -> !t.isBlank());
+    }
+
+    /**
+     * The base of one part of a stable review series for version ("6.12"),
+     * tested alone: the stable tree's linux-6.12.y when it resolves, else
+     * the first configured base, and the reason says which.
+     */
+    public Base stable(String version) throws IOException {
+        if (!version.matches("\\d{1,2}\\.\\d{1,3}")) {
+            throw new IllegalArgumentException("not a stable version: " + version);
+        }
+        String branch = "linux-" + version + ".y";
+        List<String> problems = new ArrayList<>();
+        if (stableTree.isPresent() && has(stableTree.get(), branch, problems)) {
+            return new Base(stableTree.get(), branch, "stable review part, tested alone on " + branch);
+        }
+        return resolve(Optional.empty()).because("stable review part for " + version + ", tested alone; "
+                + (stableTree.isEmpty() ? "no stableTree configured" : branch + " did not resolve"));
     }
 
     public Base resolve(Optional<String> baseCommit) throws IOException {

@@ -8,13 +8,16 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import org.fsnbot.intake.PatchMail;
 import org.fsnbot.intake.SeriesAssembler;
 import org.fsnbot.intake.SeriesHints;
+import org.fsnbot.intake.SubjectPrefix;
 import org.fsnbot.plan.Base;
 import org.fsnbot.plan.BaseResolver;
 import org.fsnbot.store.IntakeLedger;
@@ -31,7 +34,8 @@ import org.slf4j.LoggerFactory;
  * with an fsnotify part that misses parts is first completed from the
  * "all" inbox (lists get only the parts Cc'd to them); after the wait it
  * is recorded as incomplete instead of tested. A newer revision cancels
- * the queued older ones.
+ * the queued older ones. A stable review series is the exception: its
+ * fsnotify parts are queued each alone.
  */
 public final class SeriesQueuer {
 
@@ -83,8 +87,8 @@ public final class SeriesQueuer {
 
     public Result queuePending() throws IOException {
         Pending first = pending();
-        List<String> incompleteRoots = first.series().stream().filter(c -> !c.complete() && relevant(c, first.byId()))
-                .map(SeriesAssembler.Candidate::threadRoot).toList();
+        List<String> incompleteRoots = first.series().stream().filter(c -> !c.complete() && relevant(c, first.byId())
+                && stableVersion(c).isEmpty()).map(SeriesAssembler.Candidate::threadRoot).toList();
         int fetched = completer.complete(incompleteRoots);
         Pending p = fetched > 0 ? pending() : first;
         Instant now = clock.instant();
@@ -127,6 +131,11 @@ public final class SeriesQueuer {
             }
             return;
         }
+        Optional<String> stable = stableVersion(c);
+        if (stable.isPresent()) {
+            queueStableParts(c, p, stable.get(), t);
+            return;
+        }
         String title = c.title();
         SeriesHints hints = SeriesHints.of(ledger.raw(ids));
         String lineage = hints.changeId().map(id -> c.authorAddress() + " change-id " + id).orElse(c.lineage());
@@ -162,6 +171,47 @@ public final class SeriesQueuer {
             log.info("queued #{} {} v{} ({} patch{}, base {}: {}){}", id.get(), title, c.revision(), c.parts().size(),
                     c.parts().size() == 1 ? "" : "es", base.rev(), base.reason(),
                     n > 0 ? "; cancelled " + n + " older revision(s)" : "");
+        }
+    }
+
+    /** A stable review series ("[PATCH 6.12 044/117]"): its version, from any part's prefix. */
+    private static Optional<String> stableVersion(SeriesAssembler.Candidate c) {
+        return c.parts().values().stream().map(m -> SubjectPrefix.parse(m.subject()).stable())
+                .flatMap(Optional::stream).findFirst();
+    }
+
+    /**
+     * A stable review series is a queue of backports, not one change: its
+     * fsnotify parts are queued one by one, each alone on the stable
+     * branch (or what BaseResolver.stable falls back to), at once, since
+     * the other hundred parts never reach an fsnotify list. The rest are
+     * ignored.
+     */
+    private void queueStableParts(SeriesAssembler.Candidate c, Pending p, String version, Tally t)
+            throws IOException {
+        List<String> others = new ArrayList<>();
+        c.cover().ifPresent(m -> others.add(m.messageId()));
+        for (PatchMail part : new TreeMap<>(c.parts()).values()) {
+            String id = part.messageId();
+            IntakeLedger.StoredPatch stored = p.byId().get(id);
+            if (stored == null || !stored.relevant()) {
+                others.add(id);
+                continue;
+            }
+            String title = SubjectPrefix.parse(part.subject()).title();
+            Base base = bases.stable(version);
+            Optional<Long> queued = queue.enqueue(WorkItem.found("stable " + version + " part " + id, title,
+                    new WorkTarget.Series(1, List.of(id), List.of(), part.authorAddress() + " stable " + version
+                            + " " + title.toLowerCase(Locale.ROOT)), base));
+            ledger.setPatchState(List.of(id), PatchState.QUEUED);
+            if (queued.isPresent()) {
+                t.queued.add(queued.get());
+                log.info("queued #{} stable {} part {} alone (base {}: {})", queued.get(), version, title, base.rev(),
+                        base.reason());
+            }
+        }
+        if (!others.isEmpty()) {
+            ledger.setPatchState(others, PatchState.IGNORED);
         }
     }
 

@@ -184,6 +184,7 @@ class FollowLoreIT {
                 "  - name: unionfs",
                 "    url: \"" + url + "\"",
                 "allInbox: \"\"",
+                "stableTree: \"\"",
                 "bases:",
                 "  - tree: \"" + KernelFixture.tree() + "\"",
                 "    rev: " + KernelFixture.base(),
@@ -193,6 +194,15 @@ class FollowLoreIT {
         Store store = Store.h2(tmp.resolve("home/db/fsnbot"));
         assertThat(store.count("seen_messages", "")).as("each distinct Message-ID of the 8,481 messages, once")
                 .isEqualTo(distinct);
+        // The three stable review parts (6.6, 6.12, 6.17) touching fs/notify are queued, each alone.
+        List<Work> stable = store.queue().all().stream().filter(w -> w.item().key().startsWith("stable ")).toList();
+        assertThat(stable).extracting(w -> w.item().key().split(" ")[1]).containsExactlyInAnyOrder("6.6", "6.12",
+                "6.17");
+        assertThat(stable).allSatisfy(w -> {
+            assertThat(w.messageIds()).hasSize(1);
+            assertThat(w.state()).isEqualTo(WorkState.QUEUED);
+            assertThat(w.base().orElseThrow().reason()).startsWith("stable review part for 6.");
+        });
         Set<String> ids = new HashSet<>();
         for (String id : store.texts("SELECT message_id FROM seen_messages WHERE relevant")) {
             ids.add(id);

@@ -38,20 +38,21 @@ class RunLoopTest {
                 "  - {tree: \"" + tree + "\", rev: master}",
                 "watch: []",
                 ""));
-        Application app = Application.open(Config.load(Optional.of(cfg)), DeliveryHooks.NONE);
-        RunLoop.PollReport r = app.runLoop(true).poll();
-        assertThat(r.errors()).isEmpty();
-        assertThat(r.series().queued()).hasSize(1);
-        Store store = app.store();
-        assertThat(store.queue().all()).singleElement().satisfies(w -> {
-            assertThat(w.messageIds()).containsExactly("<faster-1@example.org>");
-            assertThat(w.state()).as("queue-only: nothing measured").isEqualTo(WorkState.QUEUED);
-            assertThat(w.base().orElseThrow().reason())
-                    .isEqualTo("no base-commit: line in the series; first configured base");
-        });
-        assertThat(store.count("seen_messages", "")).isEqualTo(1);
-        assertThat(store.count("inbox_epochs", "")).as("both inboxes were read").isEqualTo(2);
-        assertThat(app.runLoop(true).poll().series().queued()).as("nothing new the second time").isEmpty();
+        try (Application app = Application.open(Config.load(Optional.of(cfg)), DeliveryHooks.NONE)) {
+            RunLoop.PollReport r = app.runLoop(true).poll();
+            assertThat(r.errors()).isEmpty();
+            assertThat(r.series().queued()).hasSize(1);
+            Store store = app.store();
+            assertThat(store.queue().all()).singleElement().satisfies(w -> {
+                assertThat(w.messageIds()).containsExactly("<faster-1@example.org>");
+                assertThat(w.state()).as("queue-only: nothing measured").isEqualTo(WorkState.QUEUED);
+                assertThat(w.base().orElseThrow().reason())
+                        .isEqualTo("no base-commit: line in the series; first configured base");
+            });
+            assertThat(store.count("seen_messages", "")).isEqualTo(1);
+            assertThat(store.count("inbox_epochs", "")).as("both inboxes were read").isEqualTo(2);
+            assertThat(app.runLoop(true).poll().series().queued()).as("nothing new the second time").isEmpty();
+        }
     }
 
     @Test
@@ -71,9 +72,10 @@ class RunLoopTest {
                 "  - {tree: \"" + tree + "\", rev: master}",
                 "watch: []",
                 ""));
-        RunLoop.PollReport r = Application.open(Config.load(Optional.of(cfg)), DeliveryHooks.NONE).runLoop(true)
-                .poll();
-        assertThat(r.errors()).singleElement().satisfies(e -> assertThat(e).startsWith("missing: "));
-        assertThat(r.series().queued()).hasSize(1);
+        try (Application app = Application.open(Config.load(Optional.of(cfg)), DeliveryHooks.NONE)) {
+            RunLoop.PollReport r = app.runLoop(true).poll();
+            assertThat(r.errors()).singleElement().satisfies(e -> assertThat(e).startsWith("missing: "));
+            assertThat(r.series().queued()).hasSize(1);
+        }
     }
 }

@@ -115,41 +115,42 @@ class CommandAnswersGoldenTest {
 
     @Test
     void everyAnswerOfTheDesk(@TempDir Path tmp) throws Exception {
-        Application app = app(tmp);
-        String report = testedPatch(app);
-        String refs = PATCH + " " + report;
-        RunLoop loop = app.runLoop(true);
-        String maint = "Jan Maintainer <maint@example.org>";
-        String rita = "Rita Reviewer <reviewer@example.org>";
-        String tester = "Tess Tester <tester@example.org>";
-        String stranger = "Stranger <stranger@example.org>";
-        // name, sender, on our thread (else only addressed to fsnbot), body
-        String[][] script = {
-            {"rerun-accepted", maint, "on", "#fsnbot rerun runs=5"},
-            {"rerun-by-author", "Dev <dev@example.org>", "on",
-                "#fsnbot rerun workloads=byte-write,parent-modify-scale"},
-            {"refused", stranger, "on", "#fsnbot rerun"},
-            {"errors-with-help", maint, "on", "#fsnbot rerun runs=lots\n#fsnbot frobnicate"},
-            {"second-rerun", maint, "on", "#fsnbot rerun runs=4 profile=quick topology=sockets=1,cores=2,nodes=1"},
-            {"over-the-limit", maint, "on", "#fsnbot rerun runs=6"},
-            {"rerun-off-thread", rita, "off", "#fsnbot rerun"},
-            {"test-off-thread", rita, "off", "#fsnbot test https://git.example.org/linux.git main"},
-            {"status-off-thread", rita, "off", "#fsnbot status"},
-            {"test-accepted", tester, "on", "#fsnbot test https://git.example.org/pub/scm/linux.git topic/faster"},
-            {"compare-accepted", tester, "on", "#fsnbot compare v6.12 v6.13-rc1"},
-            {"over-the-global-limit", rita, "on", "#fsnbot rerun"},
-            {"status-and-cancel", rita, "on", "#fsnbot status\n#fsnbot cancel"},
-            {"cancel-nothing", rita, "on", "#fsnbot cancel"},
-            {"help", stranger, "on", "#fsnbot help"},
-        };
-        int n = 0;
-        for (String[] step : script) {
-            String id = "<cmd-" + (++n) + "@example.org>";
-            boolean on = step[2].equals("on");
-            app.store().commands().add(id, "imap", mail(step[1], id, on ? report : null, on ? refs : null,
-                    "Thanks.\n\n" + step[3]).getBytes(StandardCharsets.UTF_8));
-            loop.poll();
-            Golden.check("command-" + step[0], text(app.store(), id));
+        try (Application app = app(tmp)) {
+            String report = testedPatch(app);
+            String refs = PATCH + " " + report;
+            RunLoop loop = app.runLoop(true);
+            String maint = "Jan Maintainer <maint@example.org>";
+            String rita = "Rita Reviewer <reviewer@example.org>";
+            String tester = "Tess Tester <tester@example.org>";
+            String stranger = "Stranger <stranger@example.org>";
+            // name, sender, on our thread (else only addressed to fsnbot), body
+            String[][] script = {
+                {"rerun-accepted", maint, "on", "#fsnbot rerun runs=5"},
+                {"rerun-by-author", "Dev <dev@example.org>", "on",
+                    "#fsnbot rerun workloads=byte-write,parent-modify-scale"},
+                {"refused", stranger, "on", "#fsnbot rerun"},
+                {"errors-with-help", maint, "on", "#fsnbot rerun runs=lots\n#fsnbot frobnicate"},
+                {"second-rerun", maint, "on", "#fsnbot rerun runs=4 profile=quick topology=sockets=1,cores=2,nodes=1"},
+                {"over-the-limit", maint, "on", "#fsnbot rerun runs=6"},
+                {"rerun-off-thread", rita, "off", "#fsnbot rerun"},
+                {"test-off-thread", rita, "off", "#fsnbot test https://git.example.org/linux.git main"},
+                {"status-off-thread", rita, "off", "#fsnbot status"},
+                {"test-accepted", tester, "on", "#fsnbot test https://git.example.org/pub/scm/linux.git topic/faster"},
+                {"compare-accepted", tester, "on", "#fsnbot compare v6.12 v6.13-rc1"},
+                {"over-the-global-limit", rita, "on", "#fsnbot rerun"},
+                {"status-and-cancel", rita, "on", "#fsnbot status\n#fsnbot cancel"},
+                {"cancel-nothing", rita, "on", "#fsnbot cancel"},
+                {"help", stranger, "on", "#fsnbot help"},
+            };
+            int n = 0;
+            for (String[] step : script) {
+                String id = "<cmd-" + (++n) + "@example.org>";
+                boolean on = step[2].equals("on");
+                app.store().commands().add(id, "imap", mail(step[1], id, on ? report : null, on ? refs : null,
+                        "Thanks.\n\n" + step[3]).getBytes(StandardCharsets.UTF_8));
+                loop.poll();
+                Golden.check("command-" + step[0], text(app.store(), id));
+            }
         }
     }
 

@@ -83,8 +83,10 @@ class CommandsByMailTest {
         report = reportOnTheQueuedPatch();
     }
 
+    /** The store closed before the temp dir goes: an open H2 file may still be written while it is deleted. */
     @AfterEach
     void tearDown() {
+        app.close();
         log.close();
         mail.close();
     }

@@ -32,8 +32,8 @@ class DeliveryTest {
 
     @Test
     void quietFoundNothingOptedOutAuthorsAndDryRunStayInTheOutbox(@TempDir Path tmp) throws Exception {
-        try (MailServer mail = new MailServer()) {
-            Application s = app(tmp, mail.mailConfig() + "  optOutAuthors: [optout@example.org]\n");
+        try (MailServer mail = new MailServer();
+                Application s = app(tmp, mail.mailConfig() + "  optOutAuthors: [optout@example.org]\n")) {
             Delivery d = s.delivery();
             Path eml = d.post(null, reply("found", "Dev <dev@example.org>"), ReplyKind.REPORT, FOUND);
             d.post(null, reply("nothing", "Dev <dev@example.org>"), ReplyKind.REPORT, new Delivery.Audience(true,
@@ -51,10 +51,11 @@ class DeliveryTest {
             assertThat(eml).exists();
             assertThat(Files.list(tmp.resolve("home/outbox")).count()).as("every reply is on disk").isEqualTo(4);
         }
-        Application dry = app(tmp.resolve("dry"), "mail: {mode: dry-run}\n");
-        dry.delivery().post(null, reply("dry", "Dev <dev@example.org>"), ReplyKind.REPORT, FOUND);
-        assertThat(dry.delivery().flush()).isZero();
-        assertThat(dry.store().mail().state("<dry@fsnbot.test>")).contains(MailState.WRITTEN);
+        try (Application dry = app(tmp.resolve("dry"), "mail: {mode: dry-run}\n")) {
+            dry.delivery().post(null, reply("dry", "Dev <dev@example.org>"), ReplyKind.REPORT, FOUND);
+            assertThat(dry.delivery().flush()).isZero();
+            assertThat(dry.store().mail().state("<dry@fsnbot.test>")).contains(MailState.WRITTEN);
+        }
     }
 
     @Test
@@ -63,12 +64,14 @@ class DeliveryTest {
         try (java.net.ServerSocket probe = new java.net.ServerSocket(0)) {
             closed = probe.getLocalPort();
         }
-        Application s = app(tmp, "mail:\n  mode: smtp\n  smtp: {host: 127.0.0.1, port: " + closed
-                + ", starttls: false}\n");
-        s.delivery().post(null, reply("down", "Dev <dev@example.org>"), ReplyKind.REPORT, FOUND);
-        for (int i = 0; i < 3; i++) {
-            assertThat(s.delivery().flush()).isZero();
-            assertThat(s.store().mail().state("<down@fsnbot.test>")).as("attempt %d", i).contains(MailState.PENDING);
+        try (Application s = app(tmp, "mail:\n  mode: smtp\n  smtp: {host: 127.0.0.1, port: " + closed
+                + ", starttls: false}\n")) {
+            s.delivery().post(null, reply("down", "Dev <dev@example.org>"), ReplyKind.REPORT, FOUND);
+            for (int i = 0; i < 3; i++) {
+                assertThat(s.delivery().flush()).isZero();
+                assertThat(s.store().mail().state("<down@fsnbot.test>")).as("attempt %d", i)
+                        .contains(MailState.PENDING);
+            }
         }
     }
 }

@@ -116,6 +116,26 @@ class SeriesQueuerTest {
                 .containsExactly("<c@x>", "<s1@x>", "<s2@x>"));
     }
 
+    /** Greg's review series: the list gets only the fsnotify parts, which are tested each alone, at once. */
+    @Test
+    void aStableReviewsFsnotifyPartsAreQueuedEachAloneAtOnce() throws Exception {
+        arrives(cover("<sr0@x>", "[PATCH 6.12 000/117] 6.12.58-rc1 review"));
+        arrives(part("<sr44@x>", "[PATCH 6.12 044/117] fs/notify: call exportfs_encode_fid with s_umount",
+                "<sr0@x>", "fs/notify/mark.c"));
+        arrives(part("<sr45@x>", "[PATCH 6.12 045/117] ext4: something else", "<sr0@x>", "fs/ext4/inode.c"));
+        SeriesQueuer.Result r = queuer.queuePending();
+        assertThat(r.queued()).hasSize(1);
+        assertThat(work()).singleElement().satisfies(w -> {
+            assertThat(w.messageIds()).containsExactly("<sr44@x>");
+            assertThat(w.item().title()).isEqualTo("fs/notify: call exportfs_encode_fid with s_umount");
+            assertThat(w.base().orElseThrow().reason()).isEqualTo("stable review part for 6.12, tested alone; no"
+                    + " stableTree configured");
+        });
+        assertThat(store.intake().patches(PatchState.IGNORED)).extracting(sp -> sp.mail().messageId())
+                .containsExactlyInAnyOrder("<sr0@x>", "<sr45@x>");
+        assertThat(queuer.queuePending().queued()).as("queued once").isEmpty();
+    }
+
     @Test
     void aSeriesMissingAPartWaitsThenIsRecordedIncompleteNotTested() throws Exception {
         arrives(cover("<c@x>", "[PATCH 0/2] fsnotify: a pair"));
