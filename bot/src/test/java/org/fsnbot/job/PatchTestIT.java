@@ -243,7 +243,7 @@ class PatchTestIT {
     void aHangingKernelTimesOutIntoAnInfrastructureFailure(@TempDir Path dir) throws Exception {
         JobOutcome o = pipeline.run(request(ExampleVariants.hanging(dir), tinyProfile(dir, 45)));
         assertThat(o.kind()).isEqualTo(ReplyKind.INFRASTRUCTURE_FAILURE);
-        assertThat(o.body().replaceAll("\\s+", " ")).contains("failed to boot twice (TIMEOUT, boot patched-", "(hang)");
+        assertThat(o.body().replaceAll("\\s+", " ")).contains("failed to boot twice (it timed out, boot patched-", "(hang)");
         assertThat(app.store().count("boots", "job_id = ? AND status = 'TIMEOUT'", o.jobId())).isEqualTo(2);
         assertThat(app.store().count("verdicts", "job_id = ?", o.jobId())).isZero();
     }

@@ -241,6 +241,6 @@ class ReplyGoldenTest {
                         Path.of("/tmp/c"), List.of("[  300.1] rcu: INFO: rcu_sched self-detected stall on CPU",
                                 "[  300.2] \tfsnotify+0x1f/0x40")),
                 "no power-off within 300 s (hang), QEMU killed"),
-                "the patched kernel failed to boot twice (TIMEOUT, boot patched-1-try2)"));
+                "the patched kernel failed to boot twice (it timed out, boot patched-1-try2)"));
     }
 }
