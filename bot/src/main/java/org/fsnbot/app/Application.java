@@ -173,7 +173,7 @@ public final class Application implements AutoCloseable {
 
     public JobRunner jobRunner() {
         return new JobRunner(phases, store.jobs(), checkouts, config.home().root(),
-                new ResultFiles(new ReplyRenderer(), new ObjectMapper()));
+                new ResultFiles(new ReplyRenderer(), new ObjectMapper(), config.mailing().publicUrl()));
     }
 
     public Calibrator calibrator() {

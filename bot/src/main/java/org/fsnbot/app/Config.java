@@ -58,9 +58,11 @@ public record Config(Home home, Polling polling, JobDefaults jobs, Sources sourc
     /**
      * Who fsnbot is on mail, how it mails, who gets tree reports (which
      * have no thread to answer), and whether a tree regression's report
-     * carries a "#regzbot introduced:" line for the regression tracker.
+     * carries a "#regzbot introduced:" line for the regression tracker,
+     * and where replies may link the job's kept files (publicUrl).
      */
-    public record Mailing(String from, MailSettings settings, List<String> treeReportTo, boolean regzbot) {
+    public record Mailing(String from, MailSettings settings, List<String> treeReportTo, boolean regzbot,
+            Optional<HttpUrl> publicUrl) {
         public Mailing {
             Objects.requireNonNull(from);
             Objects.requireNonNull(settings);

@@ -45,6 +45,7 @@ final class ConfigFile {
     public List<String> treeReportTo;
     public String stableTree;
     public boolean regzbot;
+    public String publicUrl;
     public MailEntry mail;
     public CommandSettings commands;
     public SandboxEntry sandbox;
@@ -124,8 +125,20 @@ final class ConfigFile {
                 new Config.Sources(orEmpty(inboxes), Optional.ofNullable(HttpUrl.parse(all)), configured,
                         orEmpty(watch), Optional.ofNullable(stableTree).map(String::trim).filter(t -> !t.isEmpty())),
                 new Config.Mailing(from, mail == null ? MailSettings.dryRun() : mail.settings(),
-                        orEmpty(treeReportTo), regzbot),
+                        orEmpty(treeReportTo), regzbot, publicUrl()),
                 commands == null ? CommandSettings.defaults() : commands, sandbox.typed());
+    }
+
+    private Optional<HttpUrl> publicUrl() {
+        String u = publicUrl == null ? "" : publicUrl.trim();
+        if (u.isEmpty()) {
+            return Optional.empty();
+        }
+        HttpUrl url = HttpUrl.parse(u);
+        if (url == null || !url.isHttps()) {
+            throw new IllegalArgumentException("publicUrl must be an https URL: " + u);
+        }
+        return Optional.of(url);
     }
 
     private static <T> List<T> orEmpty(List<T> l) {

@@ -6,6 +6,7 @@ import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.List;
 import java.util.Locale;
 import org.fsnbot.build.Checkouts;
 import org.fsnbot.report.JobFacts;
@@ -76,7 +77,7 @@ public final class JobRunner {
             jobs.saveVerdicts(id, r.measurement().comparison());
         }
         String replyId = phases.reply().newMessageId();
-        JobFacts plain = end.reached().facts(new JobFacts.Run(id, elapsed(started)));
+        JobFacts plain = end.reached().facts(new JobFacts.Run(id, elapsed(started), files.link(id), List.of()));
         JobFacts facts = plain.withTags(phases.reply().tags(job, f, plain, replyId));
         Path dir = jobDir(id);
         files.write(dir, end, facts);

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Optional;
+import okhttp3.HttpUrl;
 import org.fsnbot.build.BuiltConfig;
 import org.fsnbot.report.JobFacts;
 import org.fsnbot.report.ReplyRenderer;
@@ -24,10 +25,19 @@ public final class ResultFiles {
 
     private final ReplyRenderer renderer;
     private final ObjectMapper json;
+    private final Optional<HttpUrl> publicUrl;
 
-    public ResultFiles(ReplyRenderer renderer, ObjectMapper json) {
+    /** publicUrl: where the operator serves <home>/jobs/ (empty: the files are not published). */
+    public ResultFiles(ReplyRenderer renderer, ObjectMapper json, Optional<HttpUrl> publicUrl) {
         this.renderer = renderer;
         this.json = json;
+        this.publicUrl = publicUrl;
+    }
+
+    /** The job's files as a reader reaches them: https://.../jobs/17/, or empty when not published. */
+    public String link(long jobId) {
+        return publicUrl.map(u -> u.newBuilder().addPathSegment("jobs").addPathSegment(Long.toString(jobId))
+                .addPathSegment("").build().toString()).orElse("");
     }
 
     public void write(Path dir, Ending end, JobFacts facts) throws IOException {

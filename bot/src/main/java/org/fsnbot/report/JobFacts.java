@@ -15,17 +15,19 @@ public record JobFacts(Topic topic, Kernels kernels, Runner runner, ProfileLine 
 
     /**
      * The job's number (what its kept files are filed under), how long it
-     * took, and the tags a fix should carry (Reported-by:, Closes:; only
-     * for a regression found in a tree, as 0-day gives them).
+     * took, where its kept files are published (empty: not published), and
+     * the tags a fix should carry (Reported-by:, Closes:; only for a
+     * regression found in a tree, as 0-day gives them).
      */
-    public record Run(long jobId, String wallTime, List<String> tags) {
+    public record Run(long jobId, String wallTime, String filesUrl, List<String> tags) {
         public Run {
             Objects.requireNonNull(wallTime);
+            Objects.requireNonNull(filesUrl);
             tags = List.copyOf(tags);
         }
 
         public Run(long jobId, String wallTime) {
-            this(jobId, wallTime, List.of());
+            this(jobId, wallTime, "", List.of());
         }
     }
 
@@ -98,7 +100,7 @@ public record JobFacts(Topic topic, Kernels kernels, Runner runner, ProfileLine 
 
     /** The same facts with the tags a fix should carry. */
     public JobFacts withTags(List<String> tags) {
-        return new JobFacts(topic, kernels, runner, profile, reproduce, new Run(run.jobId(), run.wallTime(), tags),
+        return new JobFacts(topic, kernels, runner, profile, reproduce, new Run(run.jobId(), run.wallTime(), run.filesUrl(), tags),
                 confinement);
     }
 

@@ -21,6 +21,10 @@ class ConfigTest {
         assertThat(c.sources().bases().get(0).rev()).isEqualTo("fsnotify");
         assertThat(c.polling().pollMinutes()).isEqualTo(10);
         assertThat(c.mailing().treeReportTo()).containsExactly(c.mailing().from());
+        assertThat(c.sources().stableTree()).contains(
+                "https://git.kernel.org/pub/scm/linux/kernel/git/stable/linux.git");
+        assertThat(c.mailing().publicUrl()).isEmpty();
+        assertThat(c.mailing().regzbot()).isFalse();
     }
 
     @Test
@@ -58,6 +62,9 @@ class ConfigTest {
         assertThatThrownBy(() -> Config.load(Optional.of(badTopology))).hasMessageContaining("topology");
         Path badProfile = Files.writeString(tmp.resolve("profile.yaml"), "profile: nonesuch\n");
         assertThatThrownBy(() -> Config.load(Optional.of(badProfile))).hasMessageContaining("no such profile");
+        Path plainHttp = Files.writeString(tmp.resolve("url.yaml"), "publicUrl: \"http://fsnbot.example.org/\"\n");
+        assertThatThrownBy(() -> Config.load(Optional.of(plainHttp))).hasMessageContaining("publicUrl must be an"
+                + " https URL");
     }
 
     @Test

@@ -194,7 +194,8 @@ class ReplyGoldenTest {
         JobFacts f = kvmFactsWithoutPatch();
         JobFacts head = new JobFacts(f.topic(), new JobFacts.Kernels(f.kernels().tree(), f.kernels().base(),
                 f.kernels().baseReason(), "0123456789ab (\"fsnotify: head\")", "", ""), f.runner(), f.profile(),
-                f.reproduce(), f.run(), f.confinement()).withTags(List.of("Reported-by: fsnbot <fsnbot@example.org>",
+                f.reproduce(), new JobFacts.Run(41, "41 min 03 s", "https://fsnbot.example.org/jobs/41/", List.of()),
+                f.confinement()).withTags(List.of("Reported-by: fsnbot <fsnbot@example.org>",
                         "Closes: https://lore.kernel.org/r/fsnbot.0123456789abcdef0123@example.org",
                         "#regzbot introduced: abcdefabcdef..0123456789ab"));
         String body = renderer.report(head, new Measurement(exampleRegression(), 4, plan, 0, List.of(), List.of()));
