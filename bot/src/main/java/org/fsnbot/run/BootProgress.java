@@ -9,6 +9,9 @@ import java.util.Locale;
  */
 final class BootProgress {
 
+    /** Characters of the bar. */
+    private static final int BAR = 12;
+
     private int planned;
     private final int budget;
     private int done;
@@ -29,13 +32,18 @@ final class BootProgress {
         seconds += bootSeconds;
     }
 
-    /** "boot 3 of 6, about 2 min 30 s left (2 more boots at most if a verdict stays open)". */
+    /**
+     * "[######      ] boot 3 of 6, about 2 min 30 s left (2 more at most if
+     * a verdict stays open)": one log line, the same on a terminal and in a
+     * CI log (no cursor tricks, so nothing is lost when output is a file).
+     */
     String line() {
         int left = Math.max(0, planned - done);
         long eta = done == 0 ? 0 : Math.round(left * seconds / done);
         String more = budget > planned ? String.format(Locale.ROOT, " (%d more at most if a verdict stays open)",
                 budget - planned) : "";
-        return String.format(Locale.ROOT, "boot %d of %d, about %d min %02d s left%s", done, planned, eta / 60,
-                eta % 60, more);
+        int filled = planned == 0 ? BAR : Math.min(BAR, done * BAR / planned);
+        return String.format(Locale.ROOT, "[%s%s] boot %d of %d, about %d min %02d s left%s", "#".repeat(filled),
+                " ".repeat(BAR - filled), done, planned, eta / 60, eta % 60, more);
     }
 }

@@ -11,11 +11,12 @@ class BootProgressTest {
         BootProgress p = new BootProgress(6, 8);
         p.booted(50);
         p.booted(70);
-        assertThat(p.line()).isEqualTo("boot 2 of 6, about 4 min 00 s left (2 more at most if a verdict stays open)");
+        assertThat(p.line()).isEqualTo("[####        ] boot 2 of 6, about 4 min 00 s left (2 more at most if a verdict"
+                + " stays open)");
         for (int i = 0; i < 4; i++) {
             p.booted(60);
         }
         p.morePlanned(2);
-        assertThat(p.line()).isEqualTo("boot 6 of 8, about 2 min 00 s left");
+        assertThat(p.line()).isEqualTo("[#########   ] boot 6 of 8, about 2 min 00 s left");
     }
 }
