@@ -2,14 +2,20 @@ package org.fsnbot.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import okhttp3.HttpUrl;
+import okhttp3.OkHttpClient;
 import org.fsnbot.cli.Main;
 import org.fsnbot.intake.EpochReader;
+import org.fsnbot.intake.LoreClient;
+import org.fsnbot.intake.LoreLink;
+import org.fsnbot.intake.LoreSeries;
 import org.fsnbot.intake.MalformedMailException;
 import org.fsnbot.intake.MboxReader;
 import org.fsnbot.intake.PatchMail;
@@ -146,6 +152,17 @@ class FollowLoreIT {
             assertThat(store.queue().all()).hasSize(12);
             assertThat(store.text("SELECT head FROM inbox_epochs WHERE inbox = 'fsdevel' AND epoch = '0'"))
                     .as("the cursor moved to the rewritten head").isEqualTo(pi.head("fsdevel"));
+
+            // test-patch --msgid / --lore: the series fetched by any of its ids, as b4 am does.
+            LoreSeries byId = new LoreSeries(new LoreClient(new OkHttpClient(), new ObjectMapper(),
+                    new MboxReader()), HttpUrl.parse(pi.url("all")));
+            String part2 = "<20220629144210.2983229-3-amir73il@gmail.com>";
+            LoreSeries.Found whole = byId.fetch(part2).orElseThrow();
+            assertThat(whole.partAlone()).isFalse();
+            assertThat(whole.series().replyTarget().messageId()).isEqualTo(SERIES_COVER);
+            assertThat(whole.series().patches()).hasSize(3);
+            assertThat(byId.fetch(LoreLink.messageId(LoreLink.of(example.messageId())).orElseThrow())).isEmpty();
+            assertThat(byId.fetch("<no-such-message@example.org>")).isEmpty();
         }
     }
 
