@@ -159,14 +159,11 @@ class ReplyGoldenTest {
     private static JobFacts exampleFacts() {
         String id = "20261130084519.1-fsnbot-example@fsnbot.invalid";
         String base = "19b9592301b6d3ab0c6fd1a8e5e6a1f1e1c3b5a7";
+        JobFacts.Kernels k = ReplyRendererTest.facts().kernels();
         return new JobFacts(new JobFacts.Topic("[PATCH] fsnotify: revalidate children's parent-watched flags on every"
                 + " parent event", "<" + id + ">", List.of()),
                 new JobFacts.Kernels("/var/cache/fsnbot/linux-6.12 debian-linux-source-6.12.117-1_deb12u1",
-                        "19b9592301b6 (\"Linux 6.12.117-1~deb12u1 from Debian's linux-source-6.12\")",
-                        "named on the command line", "2545c8ac2fc9 (\"fsnotify: revalidate children's parent-watched"
-                                + " flags on every parent event\")", "gcc (Debian 12.2.0-14+deb12u1) 12.2.0",
-                        "sha256:4f1c0a9e5b7d2c3e (make tinyconfig, then fsnbot's qemu-images/fsnotify.config"
-                                + " merged; kept with the job as config)"),
+                        k.base(), k.baseReason(), k.patched(), k.compiler(), k.config()),
                 new JobFacts.Runner("6.12.117+", "sockets=2,cores=1,threads=1,nodes=2,mem=512M",
                         Accelerator.TCG.label(), "/dev/kvm not available", "demo: AMD EPYC 7B13, 2 CPUs, 7.8 GiB",
                         "QEMU emulator version 7.2.22 (Debian 1:7.2+dfsg-7+deb12u18)"),
