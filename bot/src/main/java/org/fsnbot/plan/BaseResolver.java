@@ -34,9 +34,9 @@ public final class BaseResolver {
     }
 
     /**
-     * The base of one part of a stable review series for version ("6.12"),
-     * tested alone: the stable tree's linux-6.12.y when it resolves, else
-     * the first configured base, and the reason says which.
+     * The base of a stable patch for version ("6.12"): the stable tree's
+     * linux-6.12.y when it resolves, else the first configured base, and
+     * the reason says which.
      */
     public Base stable(String version) throws IOException {
         if (!version.matches("\\d{1,2}\\.\\d{1,3}")) {
@@ -45,10 +45,10 @@ public final class BaseResolver {
         String branch = "linux-" + version + ".y";
         List<String> problems = new ArrayList<>();
         if (stableTree.isPresent() && has(stableTree.get(), branch, problems)) {
-            return new Base(stableTree.get(), branch, "stable review part, tested alone on " + branch);
+            return new Base(stableTree.get(), branch, "stable " + version + " patch, on " + branch);
         }
-        return resolve(Optional.empty()).because("stable review part for " + version + ", tested alone; "
-                + (stableTree.isEmpty() ? "no stableTree configured" : branch + " did not resolve"));
+        return resolve(Optional.empty()).because("stable " + version + " patch; " + (stableTree.isEmpty()
+                ? "no stableTree configured" : branch + " did not resolve") + ", so the first configured base");
     }
 
     public Base resolve(Optional<String> baseCommit) throws IOException {

@@ -8,16 +8,13 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
-import org.fsnbot.intake.PatchMail;
 import org.fsnbot.intake.SeriesAssembler;
 import org.fsnbot.intake.SeriesHints;
-import org.fsnbot.intake.SubjectPrefix;
 import org.fsnbot.plan.Base;
 import org.fsnbot.plan.BaseResolver;
 import org.fsnbot.store.IntakeLedger;
@@ -34,8 +31,8 @@ import org.slf4j.LoggerFactory;
  * with an fsnotify part that misses parts is first completed from the
  * "all" inbox (lists get only the parts Cc'd to them); after the wait it
  * is recorded as incomplete instead of tested. A newer revision cancels
- * the queued older ones. A stable review series is the exception: its
- * fsnotify parts are queued each alone.
+ * the queued older ones. A stable backport is tested on its stable
+ * branch; a stable review queue (StableReview) is never tested whole.
  */
 public final class SeriesQueuer {
 
@@ -73,6 +70,7 @@ public final class SeriesQueuer {
     private final BaseResolver bases;
     private final Duration wait;
     private final Clock clock;
+    private final StableReview stableReview;
 
     public SeriesQueuer(IntakeLedger ledger, WorkQueue queue, ThreadCompleter completer, Prerequisites prerequisites,
             BaseResolver bases, Duration wait, Clock clock) {
@@ -83,12 +81,13 @@ public final class SeriesQueuer {
         this.bases = bases;
         this.wait = wait;
         this.clock = clock;
+        this.stableReview = new StableReview(ledger, queue, bases);
     }
 
     public Result queuePending() throws IOException {
         Pending first = pending();
         List<String> incompleteRoots = first.series().stream().filter(c -> !c.complete() && relevant(c, first.byId())
-                && stableVersion(c).isEmpty()).map(SeriesAssembler.Candidate::threadRoot).toList();
+                && !StableReview.isReviewQueue(c)).map(SeriesAssembler.Candidate::threadRoot).toList();
         int fetched = completer.complete(incompleteRoots);
         Pending p = fetched > 0 ? pending() : first;
         Instant now = clock.instant();
@@ -131,9 +130,9 @@ public final class SeriesQueuer {
             }
             return;
         }
-        Optional<String> stable = stableVersion(c);
-        if (stable.isPresent()) {
-            queueStableParts(c, p, stable.get(), t);
+        Optional<String> stable = StableReview.version(c);
+        if (StableReview.isReviewQueue(c)) {
+            t.queued.addAll(stableReview.queueParts(c, p.byId(), stable.orElseThrow()));
             return;
         }
         String title = c.title();
@@ -160,7 +159,9 @@ public final class SeriesQueuer {
             }
             return;
         }
-        Base base = bases.resolve(hints.baseCommit());
+        // A stable backport goes on its stable branch unless it names its base itself.
+        Base base = stable.isPresent() && hints.baseCommit().isEmpty() ? bases.stable(stable.get())
+                : bases.resolve(hints.baseCommit());
         int n = queue.supersede(lineage, c.revision());
         t.cancelled += n;
         Optional<Long> id = queue.enqueue(WorkItem.found(key, title, new WorkTarget.Series(c.revision(), ids,
@@ -171,47 +172,6 @@ public final class SeriesQueuer {
             log.info("queued #{} {} v{} ({} patch{}, base {}: {}){}", id.get(), title, c.revision(), c.parts().size(),
                     c.parts().size() == 1 ? "" : "es", base.rev(), base.reason(),
                     n > 0 ? "; cancelled " + n + " older revision(s)" : "");
-        }
-    }
-
-    /** A stable review series ("[PATCH 6.12 044/117]"): its version, from any part's prefix. */
-    private static Optional<String> stableVersion(SeriesAssembler.Candidate c) {
-        return c.parts().values().stream().map(m -> SubjectPrefix.parse(m.subject()).stable())
-                .flatMap(Optional::stream).findFirst();
-    }
-
-    /**
-     * A stable review series is a queue of backports, not one change: its
-     * fsnotify parts are queued one by one, each alone on the stable
-     * branch (or what BaseResolver.stable falls back to), at once, since
-     * the other hundred parts never reach an fsnotify list. The rest are
-     * ignored.
-     */
-    private void queueStableParts(SeriesAssembler.Candidate c, Pending p, String version, Tally t)
-            throws IOException {
-        List<String> others = new ArrayList<>();
-        c.cover().ifPresent(m -> others.add(m.messageId()));
-        for (PatchMail part : new TreeMap<>(c.parts()).values()) {
-            String id = part.messageId();
-            IntakeLedger.StoredPatch stored = p.byId().get(id);
-            if (stored == null || !stored.relevant()) {
-                others.add(id);
-                continue;
-            }
-            String title = SubjectPrefix.parse(part.subject()).title();
-            Base base = bases.stable(version);
-            Optional<Long> queued = queue.enqueue(WorkItem.found("stable " + version + " part " + id, title,
-                    new WorkTarget.Series(1, List.of(id), List.of(), part.authorAddress() + " stable " + version
-                            + " " + title.toLowerCase(Locale.ROOT)), base));
-            ledger.setPatchState(List.of(id), PatchState.QUEUED);
-            if (queued.isPresent()) {
-                t.queued.add(queued.get());
-                log.info("queued #{} stable {} part {} alone (base {}: {})", queued.get(), version, title, base.rev(),
-                        base.reason());
-            }
-        }
-        if (!others.isEmpty()) {
-            ledger.setPatchState(others, PatchState.IGNORED);
         }
     }
 

@@ -88,7 +88,7 @@ class HostilePatchIT {
             String body = o.body();
             assertThat(body).as("the reply quotes the process limit the fork bomb hit")
                     .containsPattern("Cannot fork|Resource temporarily unavailable");
-            assertThat(body).contains("Sandbox:   " + (mode == Config.Sandboxing.Mode.BWRAP ? "bubblewrap"
+            assertThat(body).contains("sandbox:   " + (mode == Config.Sandboxing.Mode.BWRAP ? "bubblewrap"
                     : "container fsnbot-build:bookworm") + " (no network, only the job's files");
 
             Path patchedObj;

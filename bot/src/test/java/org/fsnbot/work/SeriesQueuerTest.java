@@ -128,12 +128,23 @@ class SeriesQueuerTest {
         assertThat(work()).singleElement().satisfies(w -> {
             assertThat(w.messageIds()).containsExactly("<sr44@x>");
             assertThat(w.item().title()).isEqualTo("fs/notify: call exportfs_encode_fid with s_umount");
-            assertThat(w.base().orElseThrow().reason()).isEqualTo("stable review part for 6.12, tested alone; no"
-                    + " stableTree configured");
+            assertThat(w.base().orElseThrow().reason()).isEqualTo("stable 6.12 patch; no stableTree configured, so"
+                    + " the first configured base");
         });
         assertThat(store.intake().patches(PatchState.IGNORED)).extracting(sp -> sp.mail().messageId())
                 .containsExactlyInAnyOrder("<sr0@x>", "<sr45@x>");
         assertThat(queuer.queuePending().queued()).as("queued once").isEmpty();
+    }
+
+    /** A developer's backport ("[PATCH 6.6.y]") is a normal series, on its stable branch. */
+    @Test
+    void aStableBackportIsASeriesOnItsStableBranch() throws Exception {
+        arrives(MiniTree.patch("<bp@x>", "Dev <dev@example.org>", "[PATCH 6.6.y] fsnotify: backport"));
+        assertThat(queuer.queuePending().queued()).hasSize(1);
+        assertThat(work()).singleElement().satisfies(w -> {
+            assertThat(w.item().key()).startsWith("series ");
+            assertThat(w.base().orElseThrow().reason()).startsWith("stable 6.6 patch; ");
+        });
     }
 
     @Test
