@@ -124,8 +124,16 @@ public sealed interface Finding {
         }
     }
 
-    /** A kernel lost or garbled events: it is not measured. */
-    record GateFailed(List<String> failures) implements Finding {
+    /**
+     * A kernel lost or garbled events: it is not measured. baseFailed: the
+     * base kernel did too, so the events lost say nothing against the
+     * candidate (its outcome is then no verdict, not a regression).
+     */
+    record GateFailed(List<String> failures, boolean baseFailed) implements Finding {
+        public GateFailed(List<String> failures) {
+            this(failures, failures.stream().anyMatch(f -> f.startsWith("base ")));
+        }
+
         public GateFailed {
             failures = List.copyOf(failures);
             if (failures.isEmpty()) {
@@ -140,7 +148,7 @@ public sealed interface Finding {
 
         @Override
         public Outcome outcome() {
-            return Outcome.REGRESSION;
+            return baseFailed ? Outcome.INFRASTRUCTURE : Outcome.REGRESSION;
         }
 
         @Override

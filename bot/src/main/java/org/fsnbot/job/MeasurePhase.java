@@ -68,7 +68,7 @@ public final class MeasurePhase {
             return Step.stop(new Finding.InfrastructureFailed(f.outcome(), what), booted);
         }
         if (!run.gateFailures().isEmpty()) {
-            return Step.stop(new Finding.GateFailed(run.gateFailures()), booted);
+            return Step.stop(new Finding.GateFailed(run.gateFailures(), run.baseFailedGate()), booted);
         }
         // The last look again: a comparison is a pure function of the samples.
         return Step.next(new Measured(booted, estimator.compare(run.samples()), plan));

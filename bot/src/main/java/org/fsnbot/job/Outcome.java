@@ -10,11 +10,14 @@ import java.util.Locale;
 public enum Outcome {
     /** Measured, and no verdict metric regressed (improved, unchanged or inconclusive). */
     NO_REGRESSION(0),
-    /** A verdict metric regressed, or a kernel lost or garbled fsnotify events (the gate). */
+    /** A verdict metric regressed, or the patched kernel alone lost or garbled fsnotify events (the gate). */
     REGRESSION(1),
     /** The candidate does not apply, or a kernel does not build: the input's problem, not a measurement. */
     CANDIDATE_BROKEN(3),
-    /** A boot failed twice (panic, hang, QEMU exit, no results): ours to fix, never a verdict. */
+    /**
+     * A boot failed twice (panic, hang, QEMU exit, no results), or the base
+     * kernel failed the event gate too: ours to fix, never a verdict.
+     */
     INFRASTRUCTURE(4);
 
     /** Bad input or configuration: nothing was run. Not an outcome of a job, but the same exit-code family. */

@@ -48,6 +48,11 @@ public record RunResult(List<BootRecord> boots, Optional<BootRecord> failure) {
                 + " boot " + (b.index() + 1) + ": " + f)).toList();
     }
 
+    /** Whether the base kernel failed a gate check too: then the lost events are not the candidate's doing. */
+    public boolean baseFailedGate() {
+        return good().anyMatch(b -> b.side() == Side.BASE && !b.gateFailures().isEmpty());
+    }
+
     /** What the workloads could not run here, once per distinct reason. */
     public List<String> skipped() {
         return good().flatMap(b -> b.skipped().stream()).distinct().toList();
