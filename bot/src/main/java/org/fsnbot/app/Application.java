@@ -128,7 +128,8 @@ public final class Application implements AutoCloseable {
         return new Phases(new ResolvePhase(trees, confinement),
                 new ApplyPhase(checkouts, new PatchApplier(runner, sandbox), builder, trees),
                 new BuildPhase(builder, KernelConfig.builtin(), checkouts), new ImagePhase(images),
-                new MeasurePhase(new AcceleratorProbe(qemu, KVM_PROBE_TIMEOUT), HostFacts.probe(QemuBoot.QEMU), images,
+                new MeasurePhase(new AcceleratorProbe(qemu, KVM_PROBE_TIMEOUT), () -> HostFacts.probe(QemuBoot.QEMU),
+                        images,
                         new InterleavedRunner(qemu, new ResultParser()), home.probe()),
                 new VerdictPhase(store.calibrations()), new ReplyPhase(new ReplyRenderer(), composer, delivery,
                         config.mailing().regzbot()));

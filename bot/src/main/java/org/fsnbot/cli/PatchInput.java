@@ -1,12 +1,9 @@
 package org.fsnbot.cli;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import okhttp3.HttpUrl;
@@ -18,7 +15,6 @@ import org.fsnbot.intake.LoreSeries;
 import org.fsnbot.intake.MalformedMailException;
 import org.fsnbot.intake.MboxReader;
 import org.fsnbot.intake.MboxWriter;
-import org.fsnbot.intake.PatchMail;
 import org.fsnbot.intake.PatchSeries;
 import picocli.CommandLine.Option;
 
@@ -74,12 +70,9 @@ final class PatchInput {
 
     private static Path write(Path dir, String id, PatchSeries series) throws IOException {
         Files.createDirectories(dir);
-        List<PatchMail> all = new ArrayList<>();
-        series.coverLetter().ifPresent(all::add);
-        all.addAll(series.toApply());
         // The id is only a file name here after losing every character a path could misuse.
         Path f = dir.resolve(id.replaceAll("[^A-Za-z0-9@._-]", "_") + ".mbox");
-        Files.writeString(f, MboxWriter.mboxrd(all), StandardCharsets.ISO_8859_1);
+        MboxWriter.write(f, series);
         return f;
     }
 }

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.function.Supplier;
 import org.fsnbot.image.GuestImage;
 import org.fsnbot.image.GuestImages;
 import org.fsnbot.plan.Profile;
@@ -30,15 +32,17 @@ import org.fsnbot.vm.Machine;
 public final class MeasurePhase {
 
     private final AcceleratorProbe probe;
-    private final HostFacts host;
+    private final Supplier<HostFacts> hostProbe;
+    private Optional<HostFacts> host = Optional.empty();
     private final GuestImages images;
     private final InterleavedRunner runner;
     private final Path probeDir;
 
-    public MeasurePhase(AcceleratorProbe probe, HostFacts host, GuestImages images, InterleavedRunner runner,
-            Path probeDir) {
+    /** hostProbe runs once, at the first measurement: a command that boots nothing never starts QEMU. */
+    public MeasurePhase(AcceleratorProbe probe, Supplier<HostFacts> hostProbe, GuestImages images,
+            InterleavedRunner runner, Path probeDir) {
         this.probe = probe;
-        this.host = host;
+        this.hostProbe = hostProbe;
         this.images = images;
         this.runner = runner;
         this.probeDir = probeDir;
@@ -60,7 +64,7 @@ public final class MeasurePhase {
                 dir.resolve("boots"));
         RunResult run = runner.run(pairing, new InterleavedRunner.Budget(plan.initialBoots(), plan.maxBoots()),
                 new WhileOpen(plan, estimator), journal::booted);
-        Booted booted = new Booted(i, accel, host, run);
+        Booted booted = new Booted(i, accel, host(), run);
         if (run.failure().isPresent()) {
             BootRecord f = run.failure().get();
             String what = "the " + f.side().name().toLowerCase(Locale.ROOT) + " kernel failed to boot twice ("
@@ -76,5 +80,12 @@ public final class MeasurePhase {
 
     private static InterleavedRunner.Kernel kernel(Side side, Path bzImage, GuestImage guest) {
         return new InterleavedRunner.Kernel(side, new Guest(bzImage, guest.initrd(), guest.disk()));
+    }
+
+    private HostFacts host() {
+        if (host.isEmpty()) {
+            host = Optional.of(hostProbe.get());
+        }
+        return host.get();
     }
 }

@@ -1,7 +1,6 @@
 package org.fsnbot.work;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -111,11 +110,8 @@ public final class JobPlanner {
     /** The series as an mbox beside the job, so the reply's reproduce line names a real file. */
     private Path writeMbox(long id, PatchSeries series) throws IOException {
         Files.createDirectories(mboxDir);
-        List<PatchMail> all = new ArrayList<>();
-        series.coverLetter().ifPresent(all::add);
-        all.addAll(series.toApply());
         Path f = mboxDir.resolve("work-" + id + ".mbox");
-        Files.writeString(f, MboxWriter.mboxrd(all), StandardCharsets.ISO_8859_1);
+        MboxWriter.write(f, series);
         return f;
     }
 }
