@@ -36,7 +36,7 @@ class ArchitectureTest {
             List.of("mail"),
             List.of("store"),
             List.of("job"),
-            List.of("commands", "work"),
+            List.of("commands", "work", "trend"),
             List.of("schedule"),
             List.of("app"),
             List.of("cli"));

@@ -48,6 +48,10 @@ import org.fsnbot.store.Store;
 import org.fsnbot.vm.AcceleratorProbe;
 import org.fsnbot.vm.HostFacts;
 import org.fsnbot.vm.QemuBoot;
+import org.fsnbot.stats.MetricPolicy;
+import org.fsnbot.stats.Significance;
+import org.fsnbot.trend.WeeklyReporter;
+import okhttp3.HttpUrl;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -179,6 +183,27 @@ public final class Application implements AutoCloseable {
 
     public Calibrator calibrator() {
         return new Calibrator(phases, store.calibrations(), config.home().root(), clock);
+    }
+
+    /** The weekly trend report over this store's history, judged on the default profile's verdict metrics. */
+    public WeeklyReporter weeklyReporter() {
+        Config.Weekly w = config.mailing().weekly();
+        MetricPolicy headline = MetricPolicy.forProfile(config.jobs().profile(), Significance.ALPHA);
+        return WeeklyReporter.create(store, trees, headline::inVerdict, composer, delivery,
+                new WeeklyReporter.Settings(w.to(), config.home().www(), w.publicUrl().map(HttpUrl::toString)),
+                clock);
+    }
+
+    /** The weekly report as the scheduler fires it: a failure is logged, and the next firing tries again. */
+    public Runnable weeklyCatchUp() {
+        WeeklyReporter reporter = weeklyReporter();
+        return () -> {
+            try {
+                reporter.catchUp();
+            } catch (IOException | RuntimeException e) {
+                log.warn("weekly report: {} (will try again at the next firing)", e.toString(), e);
+            }
+        };
     }
 
     /** `fsnbot run`'s loop: needs at least one configured base (its MAINTAINERS says what fsnotify is). */

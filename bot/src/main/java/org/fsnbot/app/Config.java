@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.regex.Pattern;
+import jakarta.mail.internet.AddressException;
+import jakarta.mail.internet.InternetAddress;
 import okhttp3.HttpUrl;
 import org.fsnbot.commands.CommandSettings;
 import org.fsnbot.intake.InboxFollower;
@@ -14,6 +16,7 @@ import org.fsnbot.mail.MailSettings;
 import org.fsnbot.plan.Base;
 import org.fsnbot.plan.JobDefaults;
 import org.fsnbot.work.TreeQueuer;
+import org.quartz.CronExpression;
 
 /**
  * fsnbot's configuration, typed and validated: the embedded
@@ -62,11 +65,40 @@ public record Config(Home home, Polling polling, JobDefaults jobs, Sources sourc
      * and where replies may link the job's kept files (publicUrl).
      */
     public record Mailing(String from, MailSettings settings, List<String> treeReportTo, boolean regzbot,
-            Optional<HttpUrl> publicUrl) {
+            Optional<HttpUrl> publicUrl, Weekly weekly) {
         public Mailing {
             Objects.requireNonNull(from);
             Objects.requireNonNull(settings);
+            Objects.requireNonNull(weekly);
             treeReportTo = List.copyOf(treeReportTo.isEmpty() ? List.of(from) : treeReportTo);
+        }
+
+        public Mailing withWeekly(Weekly other) {
+            return new Mailing(from, settings, treeReportTo, regzbot, publicUrl, other);
+        }
+    }
+
+    /**
+     * The weekly trend report (docs/trends.md): when it fires (a Quartz
+     * cron expression, UTC), who gets it (empty: it stays in the outbox),
+     * and where its pages under home/www are served (https), if anywhere.
+     */
+    public record Weekly(String cron, List<String> to, Optional<HttpUrl> publicUrl) {
+        public Weekly {
+            if (cron == null || !CronExpression.isValidExpression(cron)) {
+                throw new IllegalArgumentException("weekly.cron must be a Quartz cron expression: " + cron);
+            }
+            to = List.copyOf(to);
+            for (String a : to) {
+                try {
+                    new InternetAddress(a, true).validate();
+                } catch (AddressException e) {
+                    throw new IllegalArgumentException("weekly.to: not a mail address: " + a, e);
+                }
+            }
+            if (publicUrl.isPresent() && !publicUrl.get().isHttps()) {
+                throw new IllegalArgumentException("weekly.publicUrl must be an https URL: " + publicUrl.get());
+            }
         }
     }
 

@@ -49,6 +49,20 @@ final class ConfigFile {
     public MailEntry mail;
     public CommandSettings commands;
     public SandboxEntry sandbox;
+    public WeeklyEntry weekly;
+
+    /** The weekly: section. */
+    record WeeklyEntry(String cron, List<String> to, String publicUrl) {
+
+        Config.Weekly typed() {
+            String u = publicUrl == null ? "" : publicUrl.trim();
+            HttpUrl url = u.isEmpty() ? null : HttpUrl.parse(u);
+            if (!u.isEmpty() && url == null) {
+                throw new IllegalArgumentException("weekly.publicUrl must be an https URL: " + u);
+            }
+            return new Config.Weekly(cron, orEmpty(to), Optional.ofNullable(url));
+        }
+    }
 
     /** The sandbox: section. */
     record SandboxEntry(String mode, String user, String image) {
@@ -125,7 +139,7 @@ final class ConfigFile {
                 new Config.Sources(orEmpty(inboxes), Optional.ofNullable(HttpUrl.parse(all)), configured,
                         orEmpty(watch), Optional.ofNullable(stableTree).map(String::trim).filter(t -> !t.isEmpty())),
                 new Config.Mailing(from, mail == null ? MailSettings.dryRun() : mail.settings(),
-                        orEmpty(treeReportTo), regzbot, publicUrl()),
+                        orEmpty(treeReportTo), regzbot, publicUrl(), weekly.typed()),
                 commands == null ? CommandSettings.defaults() : commands, sandbox.typed());
     }
 

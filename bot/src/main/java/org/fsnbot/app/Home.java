@@ -51,6 +51,11 @@ public record Home(Path root, Path outbox) {
         return root.resolve("probe");
     }
 
+    /** The weekly report's pages, charts and data (docs/trends.md). */
+    public Path www() {
+        return root.resolve("www");
+    }
+
     public Path scratch() {
         return root.resolve("tmp");
     }

@@ -91,10 +91,10 @@ final class LoopWiring {
                         new PatchIds(runner, home.scratch())), new BaseResolver(trees, sources.bases(), sources.stableTree()),
                 config.polling().incompleteWait(), clock);
         QueueWorker worker = new QueueWorker(store.queue(), new JobPlanner(store.intake(), store.commands(), reader,
-                trees, config.jobs(), config.mailing().treeReportTo(), home.queuedMboxes()), jobs, replies);
+                trees, config.jobs(), config.mailing().treeReportTo(), home.queuedMboxes()), jobs, replies, store.trends());
         Followed followed = new Followed(new InboxFollower(lore, new EpochMirror(), new EpochReader(), reader,
                 relevance, home.mirrors()), store.intake(), sources.inboxes(), new TreeQueuer(trees, new TreeWatcher(),
-                        store.intake(), store.queue()), sources.watch(), imap());
+                        store.intake(), store.queue(), store.trends(), clock), sources.watch(), imap());
         return new RunLoop(followed, desk(maintainers, first.tree(), replies), series, worker, delivery, queueOnly,
                 config.polling().pollMinutes());
     }

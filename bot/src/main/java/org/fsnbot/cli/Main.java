@@ -8,7 +8,7 @@ import picocli.CommandLine.Command;
         description = "Performance regression bot for the Linux fsnotify subsystem.",
         subcommands = {RunCommand.class, TestPatchCommand.class, CompareCommand.class, BenchCommand.class,
                 CalibrateCommand.class, StatsSimCommand.class, BenchIntakeCommand.class, SendCommand.class,
-                ExportCommand.class})
+                ExportCommand.class, TrendsCommand.class})
 public final class Main implements Runnable {
 
     @CommandLine.Spec

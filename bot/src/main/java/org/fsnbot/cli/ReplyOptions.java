@@ -34,7 +34,7 @@ final class ReplyOptions {
         Config c = outbox == null ? cfg : cfg.withHome(cfg.home().withOutbox(outbox));
         return from == null ? c
                 : c.withMailing(new Config.Mailing(from, c.mailing().settings(), c.mailing().treeReportTo(),
-                        c.mailing().regzbot(), c.mailing().publicUrl()));
+                        c.mailing().regzbot(), c.mailing().publicUrl(), c.mailing().weekly()));
     }
 
     /**

@@ -27,10 +27,13 @@ public final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintStream err = System.err;
-        RunLoop loop = Application.open(options.load(), PauseHooks.fromSystemProperties()).runLoop(queueOnly);
+        Application app = Application.open(options.load(), PauseHooks.fromSystemProperties());
+        RunLoop loop = app.runLoop(queueOnly);
         loop.recover();
+        Runnable weekly = app.weeklyCatchUp();
         if (!once) {
-            RunScheduler.Running running = new RunScheduler(loop.cycle()).start();
+            RunScheduler.Running running = new RunScheduler(loop.cycle(), new RunScheduler.Weekly(weekly,
+                    app.config().mailing().weekly().cron())).start();
             Runtime.getRuntime().addShutdownHook(new Thread(running::stop, "fsnbot-shutdown"));
             running.awaitStop();
             return ExitCodes.OK;
@@ -43,6 +46,7 @@ public final class RunCommand implements Callable<Integer> {
         if (!queueOnly) {
             err.printf("fsnbot: measured %d unit(s) of work%n", ran);
         }
+        weekly.run();
         return r.errors().isEmpty() ? ExitCodes.OK : ExitCodes.TROUBLE;
     }
 }

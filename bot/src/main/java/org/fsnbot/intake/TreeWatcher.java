@@ -22,8 +22,8 @@ import org.fsnbot.git.Repositories;
  */
 public final class TreeWatcher {
 
-    /** One new commit and the fsnotify paths it touches (empty: none). */
-    public record NewCommit(String id, String subject, List<String> fsnotifyPaths) {
+    /** One new commit, its author ("Name <address>") and the fsnotify paths it touches (empty: none). */
+    public record NewCommit(String id, String subject, String author, List<String> fsnotifyPaths) {
         public NewCommit {
             fsnotifyPaths = List.copyOf(fsnotifyPaths);
         }
@@ -62,7 +62,8 @@ public final class TreeWatcher {
             walk.markUninteresting(walk.parseCommit(ObjectId.fromString(since)));
             List<NewCommit> out = new ArrayList<>();
             for (RevCommit c : walk) {
-                out.add(new NewCommit(c.getName(), c.getShortMessage(), touched(r, walk, c, patterns)));
+                out.add(new NewCommit(c.getName(), c.getShortMessage(), c.getAuthorIdent().getName() + " <"
+                        + c.getAuthorIdent().getEmailAddress() + ">", touched(r, walk, c, patterns)));
             }
             Collections.reverse(out);
             return new Scan(head.getName(), out);

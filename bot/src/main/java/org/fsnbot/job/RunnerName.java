@@ -4,12 +4,12 @@ import java.net.InetAddress;
 import java.net.UnknownHostException;
 
 /** The name calibrations are filed under: this machine's host name. */
-final class RunnerName {
+public final class RunnerName {
 
     private RunnerName() {
     }
 
-    static String get() {
+    public static String get() {
         try {
             return InetAddress.getLocalHost().getHostName();
         } catch (UnknownHostException e) {

@@ -28,7 +28,7 @@ final class StoreJournal implements JobJournal {
 
     @Override
     public void accelerator(AcceleratorProbe.Decision d) {
-        jobs.setAccelerator(jobId, d.accel().name(), d.reason());
+        jobs.setAccelerator(jobId, d.accel().name(), d.reason(), RunnerName.get());
     }
 
     @Override

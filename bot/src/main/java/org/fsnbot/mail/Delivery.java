@@ -23,9 +23,18 @@ public final class Delivery {
 
     private static final Logger log = LoggerFactory.getLogger(Delivery.class);
 
-    /** Whether a reply has news: asked-for replies always go out, found ones only when they found something. */
-    public record Audience(boolean nothingFound, boolean requested) {
-        public static final Audience ASKED = new Audience(false, true);
+    /**
+     * Whether a reply has news: asked-for replies always go out, found ones
+     * only when they found something; outbox-only mail is written and kept,
+     * never sent (a weekly report nobody was configured to get).
+     */
+    public record Audience(boolean nothingFound, boolean requested, boolean outboxOnly) {
+        public static final Audience ASKED = new Audience(false, true, false);
+        public static final Audience OUTBOX_ONLY = new Audience(false, false, true);
+
+        public Audience(boolean nothingFound, boolean requested) {
+            this(nothingFound, requested, false);
+        }
     }
 
     private final Outbox outbox;
@@ -64,7 +73,7 @@ public final class Delivery {
 
     private MailState state(Reply r, Audience audience) {
         MailSettings.Etiquette e = settings.etiquette();
-        if (!settings.sends()) {
+        if (!settings.sends() || audience.outboxOnly()) {
             return MailState.WRITTEN;
         }
         if (audience.nothingFound() && !audience.requested() && !e.replyWhenNothingFound()) {

@@ -11,5 +11,6 @@ public enum ReplyKind {
     GATE_FAILURE,
     INFRASTRUCTURE_FAILURE,
     COMMAND,
-    COMMAND_FAILED
+    COMMAND_FAILED,
+    WEEKLY
 }

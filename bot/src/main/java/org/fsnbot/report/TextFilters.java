@@ -13,13 +13,14 @@ import java.util.Map;
  * `shorten(n)` cuts a value to n columns with "...", and `commaLines(n)`
  * lays a list out as a comma list in lines of at most n columns, indented
  * two (how a reply names workloads); `nowrap` keeps the line it is on
- * whole (see Wrap).
+ * whole (see Wrap); `para` fills a paragraph made of computed sentences
+ * flush left to 72 columns (Wrap's hanging indent is for quoted output).
  */
 final class TextFilters extends AbstractExtension {
 
     @Override
     public Map<String, Filter> getFilters() {
-        return Map.of("shorten", new Shorten(), "commaLines", new CommaLines(), "nowrap", new NoWrap());
+        return Map.of("shorten", new Shorten(), "commaLines", new CommaLines(), "nowrap", new NoWrap(), "para", new Para());
     }
 
     static String shorten(String s, int max) {
@@ -39,6 +40,36 @@ final class TextFilters extends AbstractExtension {
         }
         out.add(line.toString());
         return String.join("\n", out);
+    }
+
+    static String para(String text, int width) {
+        StringBuilder out = new StringBuilder();
+        int col = 0;
+        for (String w : text.strip().split("\\s+")) {
+            if (col > 0 && col + 1 + w.length() > width) {
+                out.append('\n');
+                col = 0;
+            } else if (col > 0) {
+                out.append(' ');
+                col++;
+            }
+            out.append(w);
+            col += w.length();
+        }
+        return out.toString();
+    }
+
+    private static final class Para implements Filter {
+        @Override
+        public List<String> getArgumentNames() {
+            return List.of();
+        }
+
+        @Override
+        public Object apply(Object input, Map<String, Object> args, PebbleTemplate self, EvaluationContext context,
+                int lineNumber) {
+            return input == null ? null : para(input.toString(), 72);
+        }
     }
 
     private static int intArg(Map<String, Object> args, String name) {

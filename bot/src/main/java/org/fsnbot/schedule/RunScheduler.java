@@ -1,7 +1,10 @@
 package org.fsnbot.schedule;
 
 import java.util.Properties;
+import java.util.TimeZone;
 import java.util.concurrent.CountDownLatch;
+import org.quartz.CronExpression;
+import org.quartz.CronScheduleBuilder;
 import org.quartz.DisallowConcurrentExecution;
 import org.quartz.Job;
 import org.quartz.JobBuilder;
@@ -20,7 +23,10 @@ import org.quartz.impl.StdSchedulerFactory;
  * The long-lived `fsnbot run`: Quartz (in memory; the durable queue is in
  * the store) fires a poll every pollMinutes and, after each poll, one
  * measure job that drains the queue. Both are non-concurrent, so there is
- * at most one poll and one measurement at a time.
+ * at most one poll and one measurement at a time. The weekly report fires
+ * on its cron (UTC) and once at start, so weeks missed while fsnbot was
+ * down are mailed when it comes back (the report itself knows which weeks
+ * are mailed: firing it again sends nothing twice).
  */
 public final class RunScheduler {
 
@@ -36,10 +42,23 @@ public final class RunScheduler {
         }
     }
 
-    private final Cycle loop;
+    /** The weekly report and when it fires: a Quartz cron expression, read in UTC. */
+    public record Weekly(Runnable report, String cron) {
+        public Weekly {
+            if (cron == null || !CronExpression.isValidExpression(cron)) {
+                throw new IllegalArgumentException("not a Quartz cron expression: " + cron);
+            }
+        }
+    }
 
-    public RunScheduler(Cycle loop) {
+    static final String WEEKLY = "fsnbot.weekly";
+
+    private final Cycle loop;
+    private final Weekly weekly;
+
+    public RunScheduler(Cycle loop, Weekly weekly) {
         this.loop = loop;
+        this.weekly = weekly;
     }
 
     /** A started scheduler. */
@@ -70,11 +89,12 @@ public final class RunScheduler {
     public Running start() throws SchedulerException {
         Properties p = new Properties();
         p.setProperty("org.quartz.scheduler.instanceName", "fsnbot-" + System.identityHashCode(loop));
-        p.setProperty("org.quartz.threadPool.threadCount", "2");
+        p.setProperty("org.quartz.threadPool.threadCount", "3");
         p.setProperty("org.quartz.jobStore.class", "org.quartz.simpl.RAMJobStore");
         p.setProperty("org.quartz.scheduler.skipUpdateCheck", "true");
         Scheduler scheduler = new StdSchedulerFactory(p).getScheduler();
         scheduler.getContext().put(LOOP, loop);
+        scheduler.getContext().put(WEEKLY, weekly);
         JobDetail poll = JobBuilder.newJob(PollJob.class).withIdentity("poll", "fsnbot").build();
         Trigger every = TriggerBuilder.newTrigger().withIdentity("poll-every", "fsnbot").startNow()
                 .withSchedule(SimpleScheduleBuilder.repeatMinutelyForever(loop.pollMinutes())
@@ -82,6 +102,14 @@ public final class RunScheduler {
                 .build();
         scheduler.addJob(JobBuilder.newJob(MeasureJob.class).withIdentity(MEASURE).storeDurably().build(), false);
         scheduler.scheduleJob(poll, every);
+        JobDetail report = JobBuilder.newJob(WeeklyJob.class).withIdentity("weekly", "fsnbot").build();
+        Trigger cron = TriggerBuilder.newTrigger().withIdentity("weekly-cron", "fsnbot")
+                .withSchedule(CronScheduleBuilder.cronSchedule(weekly.cron()).inTimeZone(TimeZone.getTimeZone("UTC"))
+                        .withMisfireHandlingInstructionDoNothing())
+                .build();
+        scheduler.scheduleJob(report, cron);
+        scheduler.scheduleJob(TriggerBuilder.newTrigger().withIdentity("weekly-at-start", "fsnbot")
+                .forJob(report).startNow().build());
         scheduler.start();
         return new Running(scheduler);
     }
@@ -94,6 +122,19 @@ public final class RunScheduler {
             try {
                 ((Cycle) ctx.getScheduler().getContext().get(LOOP)).poll().run();
                 ctx.getScheduler().triggerJob(MEASURE);
+            } catch (SchedulerException | RuntimeException e) {
+                throw new JobExecutionException(e, false);
+            }
+        }
+    }
+
+    /** Mails the weekly reports not mailed yet. */
+    @DisallowConcurrentExecution
+    public static final class WeeklyJob implements Job {
+        @Override
+        public void execute(JobExecutionContext ctx) throws JobExecutionException {
+            try {
+                ((Weekly) ctx.getScheduler().getContext().get(WEEKLY)).report().run();
             } catch (SchedulerException | RuntimeException e) {
                 throw new JobExecutionException(e, false);
             }

@@ -246,6 +246,12 @@ public final class IntakeLedger implements FollowState {
                 url, branch));
     }
 
+    /** When the branch's head last moved (or was first seen), if it has been seen. */
+    public Optional<java.time.Instant> treeHeadSince(String url, String branch) {
+        return db.call("reading the head of " + url, c -> Jdbc.first(c, "SELECT updated_at FROM tree_heads"
+                + " WHERE url = ? AND branch = ?", rs -> rs.getTimestamp(1).toInstant(), url, branch));
+    }
+
     public void saveTreeHead(String url, String branch, TreeHead h) {
         db.run("saving the head of " + url, c -> {
             int n = Jdbc.update(c, "UPDATE tree_heads SET last_seen = ?, last_tested = ?, updated_at = ? WHERE"

@@ -61,9 +61,11 @@ public final class JobStore {
                 "UPDATE jobs SET base_commit = ?, patched_commit = ? WHERE id = ?", base, patched, jobId));
     }
 
-    public void setAccelerator(long jobId, String accel, String reason) {
+    /** The accelerator the job's boots use, why, and the runner they run on. */
+    public void setAccelerator(long jobId, String accel, String reason, String runner) {
         db.run("recording job " + jobId + "'s accelerator", c -> Jdbc.update(c,
-                "UPDATE jobs SET accelerator = ?, accel_reason = ? WHERE id = ?", accel, reason, jobId));
+                "UPDATE jobs SET accelerator = ?, accel_reason = ?, runner = ? WHERE id = ?", accel, reason, runner,
+                jobId));
     }
 
     /** The job ended with a reply of this kind. */

@@ -88,6 +88,21 @@ public final class Store implements AutoCloseable {
         return new WorkQueue(db, clock);
     }
 
+    /** The performance history behind the weekly report. */
+    public TrendHistory trends() {
+        return new TrendHistory(db, clock);
+    }
+
+    /** Which weekly reports were made. */
+    public WeeklyLedger weekly() {
+        return new WeeklyLedger(db, clock);
+    }
+
+    /** What fsnbot did in a week besides measuring heads: patch tests, reruns, failures. */
+    public WeekActivity weekActivity() {
+        return new WeekActivity(db);
+    }
+
     /** Counts rows of a table; for tests and status output. */
     public long count(String table, String where, Object... args) {
         if (!table.matches("[a-z_]+")) {

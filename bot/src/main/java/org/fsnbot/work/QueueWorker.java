@@ -1,6 +1,7 @@
 package org.fsnbot.work;
 
 import java.io.IOException;
+import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
 import org.fsnbot.intake.MalformedMailException;
@@ -8,7 +9,13 @@ import org.fsnbot.intake.PatchMail;
 import org.fsnbot.job.JobOutcome;
 import org.fsnbot.job.JobRunner;
 import org.fsnbot.job.ReplyPhase;
+import org.fsnbot.job.RunnerName;
+import org.fsnbot.mail.ReplyKind;
+import org.fsnbot.plan.Base;
+import org.fsnbot.run.Side;
+import org.fsnbot.store.TrendHistory;
 import org.fsnbot.store.Work;
+import org.fsnbot.store.WorkKind;
 import org.fsnbot.store.WorkQueue;
 import org.fsnbot.store.WorkState;
 import org.slf4j.Logger;
@@ -28,8 +35,11 @@ public final class QueueWorker {
     private final JobPlanner planner;
     private final JobRunner runner;
     private final ReplyPhase replies;
+    private final TrendHistory history;
 
-    public QueueWorker(WorkQueue queue, JobPlanner planner, JobRunner runner, ReplyPhase replies) {
+    public QueueWorker(WorkQueue queue, JobPlanner planner, JobRunner runner, ReplyPhase replies,
+            TrendHistory history) {
+        this.history = history;
         this.queue = queue;
         this.planner = planner;
         this.runner = runner;
@@ -73,12 +83,34 @@ public final class QueueWorker {
             queue.finish(w.id(), WorkState.DONE, o.jobId(), o.kind() + o.verdict().map(v -> ": " + v.text())
                     .orElse(""));
             log.info("#{} done: {} -> {}", w.id(), o.kind(), o.eml());
+            file(w, o);
         } catch (Throwable e) {
             // Whatever one unit does (an Error too: a stack overflow on a hostile
             // series) fails that unit alone; the queue goes on.
             queue.finish(w.id(), WorkState.FAILED, null, e.toString());
             log.warn("#{} failed (no verdict): {}", w.id(), e.toString(), e);
             answerFailure(w, e);
+        }
+    }
+
+    private static final Pattern FULL_COMMIT = Pattern.compile("[0-9a-f]{40}");
+
+    /**
+     * Files a report's kernels in the history (docs/trends.md): both sides
+     * of a watched branch's measurement (heartbeats too) under "tree
+     * branch"; the base of a patch test under "tree rev" when the base is a
+     * named revision (a base-commit: line names one commit, not a line).
+     * Revisions a command named are not the branch's history.
+     */
+    private void file(Work w, JobOutcome o) {
+        if (o.kind() != ReplyKind.REPORT || w.base().isEmpty()) {
+            return;
+        }
+        Base b = w.base().get();
+        if (w.kind() == WorkKind.TREE && w.answerTo().isEmpty()) {
+            history.record(o.jobId(), w.title(), RunnerName.get(), List.of(Side.BASE, Side.PATCHED));
+        } else if (w.kind() == WorkKind.SERIES && !FULL_COMMIT.matcher(b.rev()).matches()) {
+            history.record(o.jobId(), b.tree() + " " + b.rev(), RunnerName.get(), List.of(Side.BASE));
         }
     }
 

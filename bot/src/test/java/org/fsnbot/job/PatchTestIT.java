@@ -72,7 +72,8 @@ class PatchTestIT {
     static Application e2eApplication(Path outbox, Config.Sandboxing.Mode sandbox) throws Exception {
         Config c = Config.load(Optional.empty());
         return Application.open(c.withHome(Home.at(KernelFixture.home()).withOutbox(outbox)).withMailing(
-                new Config.Mailing("fsnbot <fsnbot@fsnbot.test>", MailSettings.dryRun(), List.of(), true, Optional.empty()))
+                new Config.Mailing("fsnbot <fsnbot@fsnbot.test>", MailSettings.dryRun(), List.of(), true, Optional.empty(),
+                        c.mailing().weekly()))
                 .withSandbox(new Config.Sandboxing(sandbox, c.sandbox().user(), c.sandbox().image())),
                 DeliveryHooks.NONE);
     }

@@ -6,6 +6,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Clock;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import org.fsnbot.exec.CommandRunner;
@@ -15,6 +17,7 @@ import org.fsnbot.store.Store;
 import org.fsnbot.store.Work;
 import org.fsnbot.store.WorkKind;
 import org.fsnbot.store.WorkTarget;
+import org.fsnbot.testing.TestClock;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -60,7 +63,7 @@ class TreeQueuerTest {
 
         Store store = Store.h2(tmp.resolve("db/fsnbot"));
         TreeQueuer q = new TreeQueuer(new Trees(tmp.resolve("home")), new TreeWatcher(), store.intake(),
-                store.queue());
+                store.queue(), store.trends(), Clock.systemUTC());
         TreeQueuer.Watch w = new TreeQueuer.Watch(bare.toString(), "fsnotify");
 
         assertThat(q.poll(w)).as("the first look only records the head").isEmpty();
@@ -86,5 +89,31 @@ class TreeQueuerTest {
         assertThat(work2.base().orElseThrow().rev()).as("compared with the last head queued for testing")
                 .isEqualTo(head);
         assertThat(work2.item().target()).isEqualTo(new WorkTarget.Revision(next));
+    }
+
+    @Test
+    void aQuietBranchIsMeasuredAgainOnceAWeekAsItIs(@TempDir Path tmp) throws Exception {
+        Path bare = tmp.resolve("linux-fs.git");
+        git(tmp, "init", "-q", "--bare", bare.toString());
+        Path work = tmp.resolve("work");
+        git(tmp, "clone", "-q", bare.toString(), work.toString());
+        commit(work, "MAINTAINERS", MAINTAINERS, "MAINTAINERS");
+        String head = commit(work, "fs/notify/fsnotify.c", "int x;\n", "fsnotify: first");
+        TestClock clock = new TestClock(Instant.parse("2026-11-02T08:00:00Z"));
+        Store store = Store.h2(tmp.resolve("db/fsnbot"), clock);
+        TreeQueuer q = new TreeQueuer(new Trees(tmp.resolve("home")), new TreeWatcher(), store.intake(),
+                store.queue(), store.trends(), clock);
+        TreeQueuer.Watch w = new TreeQueuer.Watch(bare.toString(), "fsnotify");
+        assertThat(q.poll(w)).as("the first look").isEmpty();
+        clock.advance(Duration.ofDays(6));
+        assertThat(q.poll(w)).as("quiet for six days: no heartbeat yet").isEmpty();
+        clock.advance(Duration.ofDays(1));
+        assertThat(q.poll(w)).as("quiet for a week").isPresent();
+        assertThat(q.poll(w)).as("one heartbeat a week, whatever the polls").isEmpty();
+        Work beat = store.queue().all().get(0);
+        assertThat(beat.title()).isEqualTo(TreeQueuer.line(w));
+        assertThat(beat.base().orElseThrow().rev()).as("the head against itself").isEqualTo(head);
+        assertThat(beat.item().target()).isEqualTo(new WorkTarget.Revision(head));
+        store.close();
     }
 }
