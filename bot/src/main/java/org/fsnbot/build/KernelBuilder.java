@@ -18,9 +18,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Builds kernels in persistent O= object directories, one per (base
- * commit, config hash). The base is built once; a patched kernel starts
- * from a copy of the base's object directory so make only recompiles what
- * the patch touched.
+ * commit, config hash). The base is built once, starting from the nearest
+ * trusted base already built with the same config (BuildSeeds); a patched
+ * kernel starts from a copy of the base's object directory so make only
+ * recompiles what the patch touched.
  *
  * Every make runs in the sandbox: the source checkout read-only, its own
  * object directory the one writable place, ccache read-only unless the
@@ -53,6 +54,7 @@ public final class KernelBuilder {
     private final CommandRunner runner;
     private final Sandbox sandbox;
     private final KernelConfigurer configurer;
+    private final BuildSeeds seeds;
     private final int jobs;
 
     public KernelBuilder(Path cacheRoot, CommandRunner runner, Sandbox sandbox) {
@@ -60,6 +62,7 @@ public final class KernelBuilder {
         this.runner = runner;
         this.sandbox = sandbox;
         this.configurer = new KernelConfigurer(sandbox);
+        this.seeds = new BuildSeeds(this.cacheRoot.resolve("build"), runner, MARKER);
         this.jobs = Runtime.getRuntime().availableProcessors();
     }
 
@@ -79,6 +82,14 @@ public final class KernelBuilder {
     public BuildResult buildBase(Path checkout, String baseCommit, KernelConfig config, Code code)
             throws IOException {
         Path obj = objectDir(baseCommit, config, "base");
+        if (!Files.exists(obj)) {
+            Optional<BuildSeeds.Seed> seed = seeds.nearest(checkout, baseCommit, config.hash(), obj);
+            if (seed.isPresent()) {
+                log.info("base kernel {}: starting from the objects of {} ({} files differ)",
+                        baseCommit.substring(0, 12), seed.get().commit().substring(0, 12), seed.get().changed().size());
+                seeds.plant(seed.get(), checkout, obj);
+            }
+        }
         return build(new Target("base", baseCommit, obj, code), checkout, config);
     }
 
@@ -181,6 +192,11 @@ public final class KernelBuilder {
             return failed(label, commit, start, compiled[0], errors, logFile);
         }
         Files.writeString(obj.resolve("fsnbot-objects"), Integer.toString(Math.max(compiled[0], expected)));
+        if (t.code() == Code.TRUSTED) {
+            Files.writeString(obj.resolve(BuildSeeds.TRUSTED), "");
+        } else {
+            Files.deleteIfExists(obj.resolve(BuildSeeds.TRUSTED));
+        }
         Files.writeString(obj.resolve(MARKER), commit + "\n");
         return BuildResult.built(label, commit, image, new BuildResult.Cost(secs, compiled[0], false), logFile);
     }

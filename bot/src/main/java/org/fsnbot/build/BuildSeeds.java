@@ -1,0 +1,186 @@
+package org.fsnbot.build;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.fsnbot.exec.CommandResult;
+import org.fsnbot.exec.CommandRunner;
+
+/**
+ * Where a new base build starts: a copy of the built base object directory
+ * of the same config whose commit differs from the new one in the fewest
+ * files. A watched branch's next head, a heartbeat's or a bisection step's
+ * base then costs an incremental make of what changed (seconds), not a
+ * cold build (minutes).
+ *
+ * Kbuild decides what to rebuild by two things, and a copy must satisfy
+ * both. The command lines it saved (.cmd files) name the source checkout
+ * by its absolute path, and every base has its own checkout: the copy's
+ * saved text has the seed's checkout path replaced by the new one. And
+ * make compares mtimes: a new checkout's files are all new, so each file
+ * the two commits share gets the mtime of the seed checkout's copy of it
+ * (older than the seed's objects, as when they were built), and each file
+ * that differs is touched now (newer than any object; the mtimes of the
+ * seed checkout are not a promise either: restoring a base backdates the
+ * files a patch touched). The checkout's index is refreshed after, so git
+ * does not take the new mtimes for changes.
+ *
+ * Only object directories of trusted builds seed: an untrusted build could
+ * leave objects that make would not rebuild.
+ */
+final class BuildSeeds {
+
+    /** Written beside the build marker of a build whose code was trusted. */
+    static final String TRUSTED = "fsnbot-build.trusted";
+
+    /** Seeds tried at most, newest first: each costs a git diff. */
+    private static final int CANDIDATES = 6;
+
+    private final Path buildRoot;
+    private final CommandRunner runner;
+    private final String marker;
+
+    BuildSeeds(Path buildRoot, CommandRunner runner, String marker) {
+        this.buildRoot = buildRoot;
+        this.runner = runner;
+        this.marker = marker;
+    }
+
+    /** A seed: its base object directory, the commit it holds, and the files that differ from the target. */
+    record Seed(Path dir, String commit, List<String> changed) {
+        Seed {
+            changed = List.copyOf(changed);
+        }
+    }
+
+    /** The nearest trusted base of configHash other than obj, as seen from checkout (at commit). */
+    Optional<Seed> nearest(Path checkout, String commit, String configHash, Path obj) throws IOException {
+        if (!Files.isDirectory(buildRoot)) {
+            return Optional.empty();
+        }
+        List<Path> bases;
+        try (Stream<Path> dirs = Files.list(buildRoot)) {
+            bases = dirs.filter(d -> d.getFileName().toString().endsWith("-" + configHash))
+                    .map(d -> d.resolve("base"))
+                    .filter(b -> !b.equals(obj) && Files.exists(b.resolve(marker)) && Files.exists(b.resolve(TRUSTED))
+                            && Files.isDirectory(b.resolve("source")))
+                    .sorted(Comparator.comparing(this::builtAt).reversed())
+                    .limit(CANDIDATES).toList();
+        }
+        Seed best = null;
+        for (Path b : bases) {
+            String seedCommit = Files.readString(b.resolve(marker)).trim();
+            if (!seedCommit.matches("[0-9a-f]{40}")) {
+                continue;
+            }
+            CommandResult diff = runner.run(List.of("git", "diff", "--no-renames", "--name-only", seedCommit, commit),
+                    checkout, Duration.ofMinutes(2));
+            if (!diff.ok()) {
+                continue;
+            }
+            List<String> changed = diff.output().stream().map(String::trim).filter(s -> !s.isEmpty()).toList();
+            if (best == null || changed.size() < best.changed().size()) {
+                best = new Seed(b, seedCommit, changed);
+            }
+        }
+        return Optional.ofNullable(best);
+    }
+
+    /** Copies the seed to obj (not there yet) for checkout (at the new commit), as the class comment says. */
+    void plant(Seed seed, Path checkout, Path obj) throws IOException {
+        Path seedCheckout = seed.dir().resolve("source").toRealPath();
+        Path partial = obj.resolveSibling(obj.getFileName() + ".partial");
+        runner.run(List.of("rm", "-rf", partial.toString()), null, Duration.ofMinutes(5));
+        Files.createDirectories(obj.getParent());
+        // cp -a keeps the objects' mtimes, which is what makes the build incremental.
+        runner.check(List.of("cp", "-a", seed.dir().toString(), partial.toString()), null, Duration.ofMinutes(10));
+        Files.deleteIfExists(partial.resolve(marker));
+        Files.deleteIfExists(partial.resolve(TRUSTED));
+        Files.deleteIfExists(partial.resolve("source"));
+        retarget(partial, seedCheckout.toString(), checkout.toAbsolutePath().normalize().toString());
+        Set<String> changed = new HashSet<>(seed.changed());
+        FileTime now = FileTime.from(Instant.now());
+        try (Stream<Path> files = Files.walk(checkout)) {
+            for (Path f : (Iterable<Path>) files.filter(Files::isRegularFile)::iterator) {
+                String name = checkout.relativize(f).toString();
+                if (name.startsWith(".git/") || name.equals(".git")) {
+                    continue;
+                }
+                Path old = seedCheckout.resolve(name);
+                if (!changed.contains(name) && Files.isRegularFile(old, LinkOption.NOFOLLOW_LINKS)) {
+                    Files.setLastModifiedTime(f, Files.getLastModifiedTime(old));
+                } else {
+                    Files.setLastModifiedTime(f, now);
+                }
+            }
+        }
+        // The index's stat data must match the new mtimes, or the next
+        // checkout -f of this tree takes every file for modified and
+        // rewrites it, and make then rebuilds everything.
+        CommandResult refresh = runner.run(List.of("git", "-c", "core.fsmonitor=false", "update-index", "-q",
+                "--refresh"), checkout, Duration.ofMinutes(10));
+        if (!refresh.ok()) {
+            throw new IOException("git update-index --refresh in " + checkout + ": " + refresh.outputText().strip());
+        }
+        Files.move(partial, obj);
+    }
+
+    /** Replaces from by to in every text file under dir, keeping each file's mtime. */
+    static void retarget(Path dir, String from, String to) throws IOException {
+        byte[] needle = from.getBytes(StandardCharsets.UTF_8);
+        try (Stream<Path> files = Files.walk(dir)) {
+            for (Path f : (Iterable<Path>) files.filter(p -> Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS))
+                    ::iterator) {
+                byte[] b = Files.readAllBytes(f);
+                if (indexOf(b, (byte) 0, 0) >= 0 || indexOf(b, needle, 0) < 0) {
+                    continue;
+                }
+                FileTime mtime = Files.getLastModifiedTime(f);
+                String text = new String(b, StandardCharsets.UTF_8);
+                Files.writeString(f, text.replace(from, to), StandardCharsets.UTF_8);
+                Files.setLastModifiedTime(f, mtime);
+            }
+        }
+    }
+
+    private static int indexOf(byte[] hay, byte b, int from) {
+        for (int i = from; i < hay.length; i++) {
+            if (hay[i] == b) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static int indexOf(byte[] hay, byte[] needle, int from) {
+        outer:
+        for (int i = from; i + needle.length <= hay.length; i++) {
+            for (int j = 0; j < needle.length; j++) {
+                if (hay[i + j] != needle[j]) {
+                    continue outer;
+                }
+            }
+            return i;
+        }
+        return -1;
+    }
+
+    private FileTime builtAt(Path base) {
+        try {
+            return Files.getLastModifiedTime(base.resolve(marker));
+        } catch (IOException e) {
+            return FileTime.fromMillis(0);
+        }
+    }
+}

@@ -1,0 +1,127 @@
+package org.fsnbot.build;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import org.fsnbot.exec.CommandRunner;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class BuildSeedsTest {
+
+    private static final String MARKER = "fsnbot-build.ok";
+    private final CommandRunner run = new CommandRunner();
+
+    private String git(Path dir, String... args) throws Exception {
+        List<String> cmd = new java.util.ArrayList<>(List.of("git", "-c", "user.name=t", "-c", "user.email=t@t"));
+        cmd.addAll(List.of(args));
+        return run.check(cmd, dir, Duration.ofMinutes(1)).outputText().strip();
+    }
+
+    private String commit(Path repo, String file, String text) throws Exception {
+        Files.createDirectories(repo.resolve(file).getParent());
+        Files.writeString(repo.resolve(file), text);
+        git(repo, "add", file);
+        git(repo, "commit", "-q", "-m", file);
+        return git(repo, "rev-parse", "HEAD");
+    }
+
+    /** A built base directory of commit under root, trusted or not, its marker dated secondsAgo, built from src. */
+    private Path built(Path root, String commit, String hash, boolean trusted, long secondsAgo, Path src)
+            throws Exception {
+        Path base = root.resolve(commit + "-" + hash).resolve("base");
+        Files.createDirectories(base.resolve("fs/notify"));
+        Files.writeString(base.resolve("fs/notify/fsnotify.o"), "object of " + commit);
+        Files.writeString(base.resolve("fs/notify/.fsnotify.o.cmd"), "savedcmd_fs/notify/fsnotify.o := gcc -I" + src
+                + "/include -c -o fs/notify/fsnotify.o " + src + "/fs/notify/fsnotify.c\n");
+        Files.createSymbolicLink(base.resolve("source"), src);
+        Files.writeString(base.resolve(MARKER), commit + "\n");
+        if (trusted) {
+            Files.writeString(base.resolve(BuildSeeds.TRUSTED), "");
+        }
+        Files.setLastModifiedTime(base.resolve(MARKER),
+                FileTime.fromMillis(System.currentTimeMillis() - secondsAgo * 1000));
+        return base;
+    }
+
+    /** A checkout of repo at commit in dir, its files dated long ago as if the objects were built after them. */
+    private Path checkout(Path repo, String commit, Path dir) throws Exception {
+        git(repo.getParent(), "clone", "-q", "--shared", repo.toString(), dir.toString());
+        git(dir, "checkout", "-q", "--detach", commit);
+        for (String f : List.of("Makefile", "fs/notify/fsnotify.c", "fs/notify/mark.c")) {
+            if (Files.exists(dir.resolve(f))) {
+                Files.setLastModifiedTime(dir.resolve(f), FileTime.fromMillis(1_000_000));
+            }
+        }
+        return dir;
+    }
+
+    @Test
+    void aNewBaseStartsFromTheTrustedBuildThatDiffersInFewestFilesAndIsRebuiltWhereItDiffers(@TempDir Path tmp)
+            throws Exception {
+        Path repo = tmp.resolve("linux");
+        Files.createDirectories(repo);
+        git(repo, "init", "-q");
+        String c0 = commit(repo, "Makefile", "all:\n");
+        String c1 = commit(repo, "fs/notify/fsnotify.c", "int a;\n");
+        String c2 = commit(repo, "fs/notify/mark.c", "int b;\n");
+        String c3 = commit(repo, "fs/notify/fsnotify.c", "int a, c;\n");
+        Path src1 = checkout(repo, c1, tmp.resolve("src/" + c1));
+        Path src0 = checkout(repo, c0, tmp.resolve("src/" + c0));
+        Path src2 = checkout(repo, c2, tmp.resolve("src/" + c2));
+        Path root = tmp.resolve("build");
+        built(root, c0, "cfg1", true, 30, src0);
+        Path nearUntrusted = built(root, c2, "cfg1", false, 10, src2);
+        Path near = built(root, c1, "cfg1", true, 20, src1);
+        built(root, c2, "cfg2", true, 5, src2);
+        BuildSeeds seeds = new BuildSeeds(root, run, MARKER);
+        Path src3 = tmp.resolve("src/" + c3);
+        git(tmp, "clone", "-q", "--shared", repo.toString(), src3.toString());
+        git(src3, "checkout", "-q", "--detach", c3);
+        Path obj = root.resolve(c3 + "-cfg1").resolve("base");
+
+        Optional<BuildSeeds.Seed> seed = seeds.nearest(src3, c3, "cfg1", obj);
+        assertThat(seed).isPresent();
+        assertThat(seed.get().dir()).as("c2 is nearer but was built from untrusted code; c2 of cfg2 is another config")
+                .isEqualTo(near).isNotEqualTo(nearUntrusted);
+        assertThat(seed.get().changed()).containsExactlyInAnyOrder("fs/notify/fsnotify.c", "fs/notify/mark.c");
+
+        FileTime cmdTime = Files.getLastModifiedTime(near.resolve("fs/notify/.fsnotify.o.cmd"));
+        seeds.plant(seed.get(), src3, obj);
+        assertThat(obj.resolve("fs/notify/fsnotify.o")).hasContent("object of " + c1);
+        assertThat(obj.resolve(MARKER)).as("a seed is not a build of the new commit").doesNotExist();
+        assertThat(obj.resolve(BuildSeeds.TRUSTED)).doesNotExist();
+        assertThat(obj.resolve("source")).as("make links its own").doesNotExist();
+        assertThat(obj.resolve("fs/notify/.fsnotify.o.cmd")).as("the saved command names the new checkout")
+                .content().contains("-I" + src3 + "/include").doesNotContain(src1.toString());
+        assertThat(Files.getLastModifiedTime(obj.resolve("fs/notify/.fsnotify.o.cmd"))).isEqualTo(cmdTime);
+        FileTime objects = Files.getLastModifiedTime(obj.resolve("fs/notify/fsnotify.o"));
+        assertThat(Files.getLastModifiedTime(src3.resolve("Makefile"))).as("shared: the seed checkout's mtime")
+                .isEqualTo(FileTime.fromMillis(1_000_000));
+        assertThat(Files.getLastModifiedTime(src3.resolve("fs/notify/mark.c"))).isGreaterThan(objects);
+        assertThat(Files.getLastModifiedTime(src3.resolve("fs/notify/fsnotify.c"))).isGreaterThan(objects);
+        // The next job's checkout of another commit rewrites only what differs (make would rebuild the rest).
+        git(src3, "checkout", "-q", "--detach", "-f", c2);
+        assertThat(Files.getLastModifiedTime(src3.resolve("Makefile"))).isEqualTo(FileTime.fromMillis(1_000_000));
+        assertThat(near.resolve(MARKER)).as("the seed itself is untouched").exists();
+        assertThat(near.resolve("fs/notify/.fsnotify.o.cmd")).content().contains(src1.toString());
+    }
+
+    @Test
+    void noTrustedBuildOfTheConfigMeansNoSeed(@TempDir Path tmp) throws Exception {
+        Path repo = tmp.resolve("linux");
+        Files.createDirectories(repo);
+        git(repo, "init", "-q");
+        String c0 = commit(repo, "Makefile", "all:\n");
+        Path root = tmp.resolve("build");
+        built(root, c0, "cfg1", false, 10, repo);
+        BuildSeeds seeds = new BuildSeeds(root, run, MARKER);
+        assertThat(seeds.nearest(repo, c0, "cfg1", root.resolve("x-cfg1/base"))).isEmpty();
+        assertThat(new BuildSeeds(tmp.resolve("none"), run, MARKER).nearest(repo, c0, "cfg1", tmp)).isEmpty();
+    }
+}
