@@ -25,7 +25,33 @@ import org.quartz.CronExpression;
  * command takes its defaults from here.
  */
 public record Config(Home home, Polling polling, JobDefaults jobs, Sources sources, Mailing mailing,
-        CommandSettings commands, Sandboxing sandbox) {
+        CommandSettings commands, Runner runner) {
+
+    /** This machine as a runner: where code from mail runs, and how quiet it must be while it measures. */
+    public record Runner(Sandboxing sandbox, Quietness quiet) {
+        public Runner {
+            Objects.requireNonNull(sandbox);
+            Objects.requireNonNull(quiet);
+        }
+    }
+
+    /**
+     * The most CPU pressure (PSI "some" plus steal, in % of a boot's wall
+     * time) a measured boot may see before it is booted again, and how
+     * long to wait for a quiet runner before that (docs/stats.md, "A quiet
+     * runner").
+     */
+    public record Quietness(double maxCpuPressurePct, Duration quietWait) {
+        public Quietness {
+            if (!(maxCpuPressurePct > 0 && maxCpuPressurePct <= 100)) {
+                throw new IllegalArgumentException("runner.maxCpuPressurePct must be in (0, 100]: "
+                        + maxCpuPressurePct);
+            }
+            if (quietWait.isNegative()) {
+                throw new IllegalArgumentException("runner.quietWaitSeconds must be >= 0: " + quietWait.toSeconds());
+            }
+        }
+    }
 
     /** How often to poll, and how long a series may miss parts before it is recorded as incomplete. */
     public record Polling(int pollMinutes, Duration incompleteWait) {
@@ -143,7 +169,11 @@ public record Config(Home home, Polling polling, JobDefaults jobs, Sources sourc
         Objects.requireNonNull(sources);
         Objects.requireNonNull(mailing);
         Objects.requireNonNull(commands);
-        Objects.requireNonNull(sandbox);
+        Objects.requireNonNull(runner);
+    }
+
+    public Sandboxing sandbox() {
+        return runner.sandbox();
     }
 
     /** The defaults, with file (if any) merged over them. */
@@ -152,18 +182,18 @@ public record Config(Home home, Polling polling, JobDefaults jobs, Sources sourc
     }
 
     public Config withHome(Home other) {
-        return new Config(other, polling, jobs, sources, mailing, commands, sandbox);
+        return new Config(other, polling, jobs, sources, mailing, commands, runner);
     }
 
     public Config withJobs(JobDefaults other) {
-        return new Config(home, polling, other, sources, mailing, commands, sandbox);
+        return new Config(home, polling, other, sources, mailing, commands, runner);
     }
 
     public Config withMailing(Mailing other) {
-        return new Config(home, polling, jobs, sources, other, commands, sandbox);
+        return new Config(home, polling, jobs, sources, other, commands, runner);
     }
 
     public Config withSandbox(Sandboxing other) {
-        return new Config(home, polling, jobs, sources, mailing, commands, other);
+        return new Config(home, polling, jobs, sources, mailing, commands, new Runner(other, runner.quiet()));
     }
 }

@@ -49,7 +49,16 @@ final class ConfigFile {
     public MailEntry mail;
     public CommandSettings commands;
     public SandboxEntry sandbox;
+    public RunnerEntry runner;
     public WeeklyEntry weekly;
+
+    /** The runner: section. */
+    record RunnerEntry(double maxCpuPressurePct, int quietWaitSeconds) {
+
+        Config.Quietness typed() {
+            return new Config.Quietness(maxCpuPressurePct, Duration.ofSeconds(quietWaitSeconds));
+        }
+    }
 
     /** The weekly: section. */
     record WeeklyEntry(String cron, List<String> to, String publicUrl) {
@@ -140,7 +149,8 @@ final class ConfigFile {
                         orEmpty(watch), Optional.ofNullable(stableTree).map(String::trim).filter(t -> !t.isEmpty())),
                 new Config.Mailing(from, mail == null ? MailSettings.dryRun() : mail.settings(),
                         orEmpty(treeReportTo), regzbot, publicUrl(), weekly.typed()),
-                commands == null ? CommandSettings.defaults() : commands, sandbox.typed());
+                commands == null ? CommandSettings.defaults() : commands,
+                new Config.Runner(sandbox.typed(), runner.typed()));
     }
 
     private Optional<HttpUrl> publicUrl() {

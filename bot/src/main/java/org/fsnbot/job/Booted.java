@@ -1,20 +1,28 @@
 package org.fsnbot.job;
 
+import java.util.Locale;
 import java.util.Objects;
+import java.util.OptionalDouble;
 import org.fsnbot.report.JobFacts;
+import org.fsnbot.run.InterleavedRunner;
 import org.fsnbot.run.RunResult;
 import org.fsnbot.vm.AcceleratorProbe;
+import org.fsnbot.vm.BootStatus;
 import org.fsnbot.vm.HostFacts;
 
-/** The boots that ran, on the accelerator chosen; whether they make a measurement is decided next. */
-public record Booted(Imaged imaged, AcceleratorProbe.Decision accel, HostFacts host, RunResult run)
-        implements Reached {
+/**
+ * The boots that ran, on the accelerator chosen, under the quietness the
+ * runner asked of itself; whether they make a measurement is decided next.
+ */
+public record Booted(Imaged imaged, AcceleratorProbe.Decision accel, HostFacts host, RunResult run,
+        InterleavedRunner.Quiet quiet) implements Reached {
 
     public Booted {
         Objects.requireNonNull(imaged);
         Objects.requireNonNull(accel);
         Objects.requireNonNull(host);
         Objects.requireNonNull(run);
+        Objects.requireNonNull(quiet);
     }
 
     @Override
@@ -22,6 +30,19 @@ public record Booted(Imaged imaged, AcceleratorProbe.Decision accel, HostFacts h
         Applied a = imaged.built().applied();
         return a.resolved().facts(timing, a.patchedLabel(), new JobFacts.Runner(run.guestKernel().orElse("unknown"),
                 a.resolved().job().topology().toString(), accel.accel().label(), accel.reason(),
-                RunnerName.get() + ": " + host.describe(), host.qemu()), imaged.built().config());
+                RunnerName.get() + ": " + host.describe(), host.qemu(), load()), imaged.built().config());
+    }
+
+    /** The runner's load over the boots whose samples count. */
+    JobFacts.Load load() {
+        int busy = (int) run.boots().stream().filter(b -> b.outcome().status() == BootStatus.BUSY).count();
+        OptionalDouble max = run.boots().stream().filter(b -> b.outcome().status() == BootStatus.OK)
+                .filter(b -> b.pressure().measured()).mapToDouble(b -> b.pressure().pct()).max();
+        if (max.isEmpty()) {
+            return JobFacts.Load.notMeasured(busy);
+        }
+        return new JobFacts.Load(true, String.format(Locale.ROOT, "%.1f", max.getAsDouble()),
+                String.format(Locale.ROOT, "%.0f", quiet.maxPressurePct()),
+                quiet.judges(imaged.built().applied().resolved().job().topology().cpus()), busy);
     }
 }

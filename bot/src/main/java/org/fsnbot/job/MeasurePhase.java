@@ -18,6 +18,7 @@ import org.fsnbot.stats.ChangeEstimator;
 import org.fsnbot.stats.MetricPolicy;
 import org.fsnbot.stats.Significance;
 import org.fsnbot.vm.AcceleratorProbe;
+import org.fsnbot.vm.BootStatus;
 import org.fsnbot.vm.HostFacts;
 import org.fsnbot.vm.Guest;
 import org.fsnbot.vm.Machine;
@@ -64,11 +65,15 @@ public final class MeasurePhase {
                 dir.resolve("boots"));
         RunResult run = runner.run(pairing, new InterleavedRunner.Budget(plan.initialBoots(), plan.maxBoots()),
                 new WhileOpen(plan, estimator), journal::booted);
-        Booted booted = new Booted(i, accel, host(), run);
+        Booted booted = new Booted(i, accel, host(), run, runner.quiet());
         if (run.failure().isPresent()) {
             BootRecord f = run.failure().get();
-            String what = "the " + f.side().name().toLowerCase(Locale.ROOT) + " kernel failed to boot twice ("
-                    + f.outcome().status().words() + ", boot " + f.outcome().bootId() + ")";
+            String side = f.side().name().toLowerCase(Locale.ROOT);
+            String what = f.outcome().status() == BootStatus.BUSY
+                    ? "the runner stayed busy through " + f.attempt() + " boots of the " + side + " kernel ("
+                            + f.pressure().describe() + " at the last, boot " + f.outcome().bootId() + ")"
+                    : "the " + side + " kernel failed to boot twice (" + f.outcome().status().words() + ", boot "
+                            + f.outcome().bootId() + ")";
             return Step.stop(new Finding.InfrastructureFailed(f.outcome(), what), booted);
         }
         if (!run.gateFailures().isEmpty()) {

@@ -33,7 +33,7 @@ public record Resolved(Job job, Path repo, String baseCommit, String baseLabel, 
     /** Where the kernels ran, before any boot. */
     JobFacts.Runner notBooted() {
         return new JobFacts.Runner("not booted", job.topology().toString(), "not booted", "no boot was needed", "",
-                "");
+                "", JobFacts.Load.notMeasured(0));
     }
 
     /** The facts with what later phases learnt: the patched kernel, how it was built, where it ran. */

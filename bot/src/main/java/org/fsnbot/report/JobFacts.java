@@ -67,10 +67,32 @@ public record JobFacts(Topic topic, Kernels kernels, Runner runner, ProfileLine 
      * before a boot).
      */
     public record Runner(String guestKernel, String topology, String accelerator, String acceleratorReason,
-            String host, String qemu) {
+            String host, String qemu, Load load) {
         public Runner {
             Objects.requireNonNull(host);
             Objects.requireNonNull(qemu);
+            Objects.requireNonNull(load);
+        }
+    }
+
+    /**
+     * How busy the runner was while it measured: the most CPU pressure of
+     * a boot whose samples count ("1.9"), the limit, whether the limit was
+     * applied (not for a guest with more vCPUs than the host has CPUs),
+     * and how many boots were booted again because the runner was busy.
+     * Not measured before a boot, or where the host has no PSI.
+     */
+    public record Load(boolean measured, String maxPct, String limitPct, boolean judged, int busyBoots) {
+        public Load {
+            Objects.requireNonNull(maxPct);
+            Objects.requireNonNull(limitPct);
+            if (busyBoots < 0) {
+                throw new IllegalArgumentException("busyBoots >= 0: " + busyBoots);
+            }
+        }
+
+        public static Load notMeasured(int busyBoots) {
+            return new Load(false, "", "", false, busyBoots);
         }
     }
 

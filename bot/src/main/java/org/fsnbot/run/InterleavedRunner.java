@@ -2,6 +2,7 @@ package org.fsnbot.run;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -11,14 +12,20 @@ import org.fsnbot.vm.BootOutcome;
 import org.fsnbot.vm.BootStatus;
 import org.fsnbot.vm.Booter;
 import org.fsnbot.vm.Guest;
+import org.fsnbot.vm.HostPressure;
 import org.fsnbot.vm.Machine;
+import org.fsnbot.vm.PressureGauge;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Boots base and patched kernels alternately (A B A B ...), so slow drift
  * of the host affects both sides alike. A failed boot is retried once and
- * never yields samples; a second failure ends the run. After the initial
+ * never yields samples; a second failure ends the run. A boot during which
+ * the runner was busy (more CPU pressure than Quiet allows) yields no
+ * samples either: it is booted again once the runner is quiet, up to
+ * BUSY_ATTEMPTS times, and a runner that stays busy ends the run as an
+ * infrastructure failure, never as noise in a verdict. After the initial
  * pairs, one more pair at a time is booted while the caller's rule wants
  * more and the budget allows; a gate failure or a failed boot stops that.
  */
@@ -26,6 +33,26 @@ public final class InterleavedRunner {
 
     private static final Logger log = LoggerFactory.getLogger(InterleavedRunner.class);
     private static final int ATTEMPTS = 2;
+    private static final int BUSY_ATTEMPTS = 4;
+
+    /**
+     * How quiet the runner must be while a boot measures: the most CPU
+     * pressure a boot may see, how long to wait for a quiet second after a
+     * busy boot, and the host's CPUs (a guest with more vCPUs than that
+     * competes with itself, so its pressure is recorded but not judged).
+     */
+    public record Quiet(double maxPressurePct, Duration maxWait, int hostCpus) {
+        public Quiet {
+            if (!(maxPressurePct > 0 && maxPressurePct <= 100) || maxWait.isNegative() || hostCpus < 1) {
+                throw new IllegalArgumentException("need 0 < maxPressurePct <= 100, maxWait >= 0, hostCpus >= 1");
+            }
+        }
+
+        /** Whether boots of a guest with cpus vCPUs are judged by their pressure. */
+        public boolean judges(int cpus) {
+            return cpus <= hostCpus;
+        }
+    }
 
     /** A kernel to boot as one side of the comparison. */
     public record Kernel(Side side, Guest guest) {
@@ -58,10 +85,18 @@ public final class InterleavedRunner {
 
     private final Booter booter;
     private final ResultParser parser;
+    private final PressureGauge gauge;
+    private final Quiet quiet;
 
-    public InterleavedRunner(Booter booter, ResultParser parser) {
+    public InterleavedRunner(Booter booter, ResultParser parser, PressureGauge gauge, Quiet quiet) {
         this.booter = booter;
         this.parser = parser;
+        this.gauge = gauge;
+        this.quiet = quiet;
+    }
+
+    public Quiet quiet() {
+        return quiet;
     }
 
     /** Runs the budget's initial pairs, then more while the rule wants them; every boot goes to onBoot first. */
@@ -99,32 +134,63 @@ public final class InterleavedRunner {
 
     private BootRecord bootWithRetry(Pairing p, Kernel k, int index, List<BootRecord> all,
             Consumer<BootRecord> onBoot) throws IOException {
+        boolean judged = quiet.judges(p.machine().topology().cpus());
         BootRecord last = null;
-        for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
+        for (int attempt = 1; ; attempt++) {
+            if (last != null && last.outcome().status() == BootStatus.BUSY) {
+                awaitQuiet();
+            }
             String id = k.side().name().toLowerCase(Locale.ROOT) + "-" + (index + 1) + "-try" + attempt;
+            PressureGauge.Reading before = gauge.read();
             BootOutcome o = booter.boot(k.guest(), p.machine(), id, p.dir());
-            last = record(k.side(), index, attempt, o);
+            last = record(k.side(), index, attempt, o, gauge.since(before), judged);
             all.add(last);
             onBoot.accept(last);
             BootStatus status = last.outcome().status();
             log.info("boot {} {} {} s {}", id, status, String.format(Locale.ROOT, "%.1f", o.seconds()),
-                    status == BootStatus.OK ? last.samples().size() + " samples" : last.outcome().detail());
-            if (status == BootStatus.OK) {
+                    status == BootStatus.OK ? last.samples().size() + " samples, " + last.pressure().describe()
+                            : last.outcome().detail());
+            if (status == BootStatus.OK || attempt >= (status == BootStatus.BUSY ? BUSY_ATTEMPTS : ATTEMPTS)) {
                 return last;
             }
         }
-        return last;
     }
 
-    private BootRecord record(Side side, int index, int attempt, BootOutcome o) {
+    /** Waits, at most quiet.maxWait, for a second in which the runner's CPU pressure is within the limit. */
+    private void awaitQuiet() {
+        long deadline = System.nanoTime() + quiet.maxWait().toNanos();
+        while (System.nanoTime() < deadline) {
+            PressureGauge.Reading r = gauge.read();
+            try {
+                Thread.sleep(1000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+            HostPressure p = gauge.since(r);
+            if (!p.over(quiet.maxPressurePct())) {
+                return;
+            }
+            log.info("the runner is busy ({}): waiting for it to be quiet before the next boot", p.describe());
+        }
+    }
+
+    private BootRecord record(Side side, int index, int attempt, BootOutcome o, HostPressure pressure,
+            boolean judged) {
         if (o.status() != BootStatus.OK) {
-            return new BootRecord(side, index, attempt, o, BootResults.NONE);
+            return new BootRecord(side, index, attempt, o, BootResults.NONE, pressure);
+        }
+        if (judged && pressure.over(quiet.maxPressurePct())) {
+            return new BootRecord(side, index, attempt, o.failedAs(BootStatus.BUSY, pressure.describe() + ", over the "
+                    + String.format(Locale.ROOT, "%.0f%% (and %.1f s)", quiet.maxPressurePct(), HostPressure.GRACE_SECONDS)
+                    + " a measured boot may see"),
+                    BootResults.NONE, pressure);
         }
         try {
-            return new BootRecord(side, index, attempt, o, parser.parse(side, index, o.results()));
+            return new BootRecord(side, index, attempt, o, parser.parse(side, index, o.results()), pressure);
         } catch (ResultParser.BadResultsException e) {
             return new BootRecord(side, index, attempt, o.failedAs(BootStatus.NO_RESULTS, e.getMessage()),
-                    BootResults.NONE);
+                    BootResults.NONE, pressure);
         }
     }
 }

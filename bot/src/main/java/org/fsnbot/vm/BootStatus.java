@@ -6,7 +6,9 @@ public enum BootStatus {
     PANIC("the kernel panicked"),
     TIMEOUT("it timed out"),
     QEMU_FAILED("QEMU exited with an error"),
-    NO_RESULTS("no results came back");
+    NO_RESULTS("no results came back"),
+    /** It ran, but the runner's CPUs were not its own: its figures are not samples (HostPressure). */
+    BUSY("the runner was busy");
 
     private final String words;
 

@@ -35,7 +35,7 @@ class ReplyGoldenTest {
                 new JobFacts.Kernels("https://example.org/linux.git fsnotify",
                         "abcdefabcdef (\"fsnotify: older head\")", "last tested head of fsnotify", null, "", ""),
                 new JobFacts.Runner("not booted", "sockets=1,cores=2,threads=1,nodes=1,mem=1024M",
-                        Accelerator.KVM.label(), "KVM guest booted in 2.1 s", "", ""),
+                        Accelerator.KVM.label(), "KVM guest booted in 2.1 s", "", "", JobFacts.Load.notMeasured(0)),
                 new JobFacts.ProfileLine("full", "The seeds' sizes."),
                 List.of("fsnbot compare --tree https://example.org/linux.git abcdef 012345 --profile full"
                         + " --topology sockets=1,cores=2,threads=1,nodes=1,mem=1024M"),
@@ -166,7 +166,8 @@ class ReplyGoldenTest {
                         k.base(), k.baseReason(), k.patched(), k.compiler(), k.config()),
                 new JobFacts.Runner("6.12.117+", "sockets=2,cores=1,threads=1,nodes=2,mem=512M",
                         Accelerator.TCG.label(), "/dev/kvm not available", "demo: AMD EPYC 7B13, 2 CPUs, 7.8 GiB",
-                        "QEMU emulator version 7.2.22 (Debian 1:7.2+dfsg-7+deb12u18)"),
+                        "QEMU emulator version 7.2.22 (Debian 1:7.2+dfsg-7+deb12u18)",
+                        new JobFacts.Load(true, "1.9", "5", true, 1)),
                 new JobFacts.ProfileLine("quick", "Every workload, shrunk to run under TCG in about a minute per"
                         + " boot."),
                 List.of("fsnbot test-patch --msgid " + id + " --tree /var/cache/fsnbot/linux-6.12 --base " + base

@@ -2,6 +2,7 @@ package org.fsnbot.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -15,10 +16,39 @@ import org.fsnbot.vm.BootStatus;
 import org.fsnbot.vm.Booter;
 import org.fsnbot.vm.Guest;
 import org.fsnbot.vm.Machine;
+import org.fsnbot.vm.PressureGauge;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
-/** The interleaved schedule, its retry and its extra pairs, on a fake boot that fails on cue. */
+/**
+ * The interleaved schedule, its retry and its extra pairs, on a fake boot
+ * that fails on cue, over a /proc of the test's whose CPU pressure the
+ * fake boot raises on cue.
+ */
 class InterleavedRunnerTest {
+
+    @TempDir
+    static Path proc;
+
+    /** A runner that allows 5% CPU pressure and does not wait for quiet (the fake /proc never calms down). */
+    static InterleavedRunner runner(Booter boot) {
+        return new InterleavedRunner(boot, new ResultParser(), new PressureGauge(proc),
+                new InterleavedRunner.Quiet(5, Duration.ZERO, 2));
+    }
+
+    @BeforeEach
+    void quietRunner() throws Exception {
+        Files.createDirectories(proc.resolve("pressure"));
+        stall(0);
+        Files.writeString(proc.resolve("stat"), "cpu  100 0 50 1000 5 0 2 0 0 0\n");
+    }
+
+    /** Sets the cumulative CPU "some" stall time of the fake /proc. */
+    static void stall(long micros) throws Exception {
+        Files.writeString(proc.resolve("pressure/cpu"), "some avg10=0.00 avg60=0.00 avg300=0.00 total=" + micros
+                + "\nfull avg10=0.00 avg60=0.00 avg300=0.00 total=0\n");
+    }
 
     private static final Guest BASE = new Guest(Path.of("/base/bzImage"), Path.of("/i"), Optional.empty());
     private static final Guest PATCHED = new Guest(Path.of("/patched/bzImage"), Path.of("/i"), Optional.empty());
@@ -36,15 +66,32 @@ class InterleavedRunnerTest {
         final List<String> booted = new ArrayList<>();
         final Map<String, BootStatus> failures;
         final Map<String, List<String>> results;
+        final List<String> busy = new ArrayList<>();
+        long stalled;
 
         FakeBoot(Map<String, BootStatus> failures, Map<String, List<String>> results) {
             this.failures = failures;
             this.results = results;
         }
 
+        /** These boots see another load: they last 0.3 s, all of it stalled. */
+        FakeBoot busy(String... bootIds) {
+            busy.addAll(List.of(bootIds));
+            return this;
+        }
+
         @Override
-        public BootOutcome boot(Guest guest, Machine machine, String bootId, Path dir) {
+        public BootOutcome boot(Guest guest, Machine machine, String bootId, Path dir) throws java.io.IOException {
             booted.add(bootId);
+            if (busy.contains(bootId)) {
+                stalled += 300_000;
+                try {
+                    stall(stalled);
+                    Thread.sleep(300);
+                } catch (Exception e) {
+                    throw new java.io.IOException(e);
+                }
+            }
             BootOutcome.Console console = new BootOutcome.Console(dir.resolve(bootId + ".log"), List.of());
             BootStatus s = failures.get(bootId);
             if (s != null) {
@@ -58,7 +105,7 @@ class InterleavedRunnerTest {
 
     private static RunResult run(FakeBoot boot, InterleavedRunner.Budget budget, InterleavedRunner.MorePairs more,
             List<BootRecord> seen) throws Exception {
-        return new InterleavedRunner(boot, new ResultParser()).run(PAIRING, budget, more, seen::add);
+        return runner(boot).run(PAIRING, budget, more, seen::add);
     }
 
     @Test
@@ -146,5 +193,51 @@ class InterleavedRunnerTest {
         RunResult r = run(boot, new InterleavedRunner.Budget(1, 4), (x, n) -> true, new ArrayList<>());
         assertThat(r.pairs()).isEqualTo(1);
         assertThat(r.gateFailures()).containsExactly("patched boot 1: inotify-create: 0 event(s) read");
+    }
+
+    @Test
+    void aBootOnABusyRunnerIsNoSampleAndIsBootedAgain() throws Exception {
+        FakeBoot boot = new FakeBoot(Map.of(), Map.of()).busy("patched-1-try1", "patched-1-try2");
+        List<BootRecord> seen = new ArrayList<>();
+        RunResult r = run(boot, new InterleavedRunner.Budget(1, 1), (x, n) -> false, seen);
+        assertThat(boot.booted).containsExactly("base-1-try1", "patched-1-try1", "patched-1-try2", "patched-1-try3");
+        assertThat(seen.get(0).pressure().measured()).isTrue();
+        assertThat(seen.get(0).pressure().pct()).isLessThan(5);
+        assertThat(seen.get(1).outcome().status()).isEqualTo(BootStatus.BUSY);
+        assertThat(seen.get(1).outcome().detail()).startsWith("CPU pressure ").endsWith("over the 5% (and 0.2 s) a measured boot may see");
+        assertThat(seen.get(1).samples()).isEmpty();
+        assertThat(r.failure()).isEmpty();
+        assertThat(r.samples()).as("one base, one patched: the busy boots count for nothing").hasSize(2);
+    }
+
+    @Test
+    void aRunnerThatStaysBusyEndsTheRunAsAnInfrastructureFailureNotAsNoise() throws Exception {
+        FakeBoot boot = new FakeBoot(Map.of(), Map.of()).busy("base-1-try1", "base-1-try2", "base-1-try3",
+                "base-1-try4", "base-1-try5");
+        RunResult r = run(boot, new InterleavedRunner.Budget(2, 2), (x, n) -> false, new ArrayList<>());
+        assertThat(boot.booted).containsExactly("base-1-try1", "base-1-try2", "base-1-try3", "base-1-try4");
+        assertThat(r.failure()).hasValueSatisfying(f -> assertThat(f.outcome().status()).isEqualTo(BootStatus.BUSY));
+        assertThat(r.samples()).isEmpty();
+    }
+
+    @Test
+    void aGuestWithMoreVcpusThanTheHostIsNotJudgedByItsOwnPressure() throws Exception {
+        FakeBoot boot = new FakeBoot(Map.of(), Map.of()).busy("base-1-try1");
+        InterleavedRunner oneCpu = new InterleavedRunner(boot, new ResultParser(), new PressureGauge(proc),
+                new InterleavedRunner.Quiet(5, Duration.ZERO, 1));
+        List<BootRecord> seen = new ArrayList<>();
+        RunResult r = oneCpu.run(PAIRING, new InterleavedRunner.Budget(1, 1), (x, n) -> false, seen::add);
+        assertThat(boot.booted).containsExactly("base-1-try1", "patched-1-try1");
+        assertThat(seen.get(0).pressure().over(5)).as("recorded all the same").isTrue();
+        assertThat(r.samples()).hasSize(2);
+    }
+
+    @Test
+    void withoutPsiNothingIsJudgedAndTheBootSaysSo() throws Exception {
+        Files.delete(proc.resolve("pressure/cpu"));
+        List<BootRecord> seen = new ArrayList<>();
+        run(new FakeBoot(Map.of(), Map.of()), new InterleavedRunner.Budget(1, 1), (x, n) -> false, seen);
+        assertThat(seen).allSatisfy(b -> assertThat(b.pressure().measured()).isFalse());
+        assertThat(seen.get(0).pressure().describe()).contains("not measured");
     }
 }
