@@ -47,6 +47,7 @@ import org.fsnbot.run.ResultParser;
 import org.fsnbot.store.Store;
 import org.fsnbot.vm.AcceleratorProbe;
 import org.fsnbot.vm.HostFacts;
+import org.fsnbot.vm.PressureGauge;
 import org.fsnbot.vm.QemuBoot;
 import org.fsnbot.stats.MetricPolicy;
 import org.fsnbot.stats.Significance;
@@ -134,9 +135,15 @@ public final class Application implements AutoCloseable {
                 new BuildPhase(builder, KernelConfig.builtin(), checkouts), new ImagePhase(images),
                 new MeasurePhase(new AcceleratorProbe(qemu, KVM_PROBE_TIMEOUT), () -> HostFacts.probe(QemuBoot.QEMU),
                         images,
-                        new InterleavedRunner(qemu, new ResultParser()), home.probe()),
+                        new InterleavedRunner(qemu, new ResultParser(), PressureGauge.system(), quiet()),
+                        home.probe()),
                 new VerdictPhase(store.calibrations()), new ReplyPhase(new ReplyRenderer(), composer, delivery,
                         config.mailing().regzbot()));
+    }
+
+    private InterleavedRunner.Quiet quiet() {
+        Config.Quietness q = config.runner().quiet();
+        return new InterleavedRunner.Quiet(q.maxCpuPressurePct(), q.quietWait(), Runtime.getRuntime().availableProcessors());
     }
 
     /** The workload binaries and the host runner, for `fsnbot bench --host`: no store, no mail. */
@@ -177,12 +184,12 @@ public final class Application implements AutoCloseable {
     }
 
     public JobRunner jobRunner() {
-        return new JobRunner(phases, store.jobs(), checkouts, config.home().root(),
+        return new JobRunner(phases, store.jobs(), checkouts, config.home().root(), config.home().jobs(),
                 new ResultFiles(new ReplyRenderer(), new ObjectMapper(), config.mailing().publicUrl()));
     }
 
     public Calibrator calibrator() {
-        return new Calibrator(phases, store.calibrations(), config.home().root(), clock);
+        return new Calibrator(phases, store, config.home().root(), clock);
     }
 
     /** The weekly trend report over this store's history, judged on the default profile's verdict metrics. */

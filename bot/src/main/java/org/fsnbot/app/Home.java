@@ -6,20 +6,28 @@ import java.nio.file.Path;
 import java.util.Objects;
 
 /**
- * fsnbot's directory and what lives where in it: the database, the
+ * fsnbot's directory and what lives where in it: the database, each
+ * job's kept files and the weekly pages (under state, the root unless
+ * moved: a test that shares another's builds keeps its own history), the
  * outbox (movable, for test-patch --outbox), the inbox mirrors, the mboxes
- * of queued series, scratch space; jobs, locks, builds, source checkouts
- * and tree mirrors live under the root too (see the stages that make them).
+ * of queued series, scratch space; locks, builds, source checkouts and
+ * tree mirrors live under the root too (see the stages that make them).
  */
-public record Home(Path root, Path outbox) {
+public record Home(Path root, Path outbox, Path state) {
 
     public Home {
         Objects.requireNonNull(root);
         Objects.requireNonNull(outbox);
+        Objects.requireNonNull(state);
     }
 
     public static Home at(Path root) {
-        return new Home(root, root.resolve("outbox"));
+        return new Home(root, root.resolve("outbox"), root);
+    }
+
+    /** The same home with its database and weekly pages in dir. */
+    public Home withState(Path dir) {
+        return new Home(root, outbox, dir);
     }
 
     /** $FSNBOT_HOME, else ~/.cache/fsnbot. */
@@ -32,11 +40,11 @@ public record Home(Path root, Path outbox) {
     }
 
     public Home withOutbox(Path dir) {
-        return new Home(root, dir);
+        return new Home(root, dir, state);
     }
 
     public Path database() {
-        return root.resolve("db").resolve("fsnbot");
+        return state.resolve("db").resolve("fsnbot");
     }
 
     public Path mirrors() {
@@ -51,9 +59,14 @@ public record Home(Path root, Path outbox) {
         return root.resolve("probe");
     }
 
+    /** Each job's kept files, by the job's number in the database beside it. */
+    public Path jobs() {
+        return state.resolve("jobs");
+    }
+
     /** The weekly report's pages, charts and data (docs/trends.md). */
     public Path www() {
-        return root.resolve("www");
+        return state.resolve("www");
     }
 
     public Path scratch() {

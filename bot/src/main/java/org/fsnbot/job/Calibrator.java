@@ -13,7 +13,12 @@ import org.fsnbot.stats.Comparison;
 import org.fsnbot.stats.MetricNoise;
 import org.fsnbot.stats.NoiseEstimate;
 import org.fsnbot.store.CalibrationKey;
+import org.fsnbot.mail.ReplyKind;
+import org.fsnbot.run.Side;
 import org.fsnbot.store.CalibrationStore;
+import org.fsnbot.store.JobStore;
+import org.fsnbot.store.Store;
+import org.fsnbot.store.TrendHistory;
 
 /**
  * `fsnbot calibrate`: a job whose candidate is its own base, through the
@@ -33,12 +38,16 @@ public final class Calibrator {
 
     private final Phases phases;
     private final CalibrationStore calibrations;
+    private final JobStore jobs;
+    private final TrendHistory history;
     private final Path workRoot;
     private final Clock clock;
 
-    public Calibrator(Phases phases, CalibrationStore calibrations, Path workRoot, Clock clock) {
+    public Calibrator(Phases phases, Store store, Path workRoot, Clock clock) {
         this.phases = phases;
-        this.calibrations = calibrations;
+        this.calibrations = store.calibrations();
+        this.jobs = store.jobs();
+        this.history = store.trends();
         this.workRoot = workRoot;
         this.clock = clock;
     }
@@ -52,12 +61,21 @@ public final class Calibrator {
         Resolved r = phases.resolve().run(job);
         Path dir = workRoot.resolve("calibrations").resolve(r.baseCommit().substring(0, 12) + "-" + clock.millis());
         Files.createDirectories(dir);
-        Step<Measured> s = phases.apply().run(r, JobJournal.NONE)
-                .then(a -> phases.build().run(a, JobJournal.NONE))
+        // Journalled like any job: its boots are kept, and a calibration of a
+        // named revision is a point of that line's history (docs/trends.md).
+        long id = jobs.createJob(null, base.tree(), base.rev(), profile.name(), topology.toString());
+        JobJournal journal = new StoreJournal(jobs, id);
+        Step<Measured> s = phases.apply().run(r, journal)
+                .then(a -> phases.build().run(a, journal))
                 .then(b -> phases.image().run(b, dir))
-                .then(i -> phases.measure().run(i, dir, JobJournal.NONE));
+                .then(i -> phases.measure().run(i, dir, journal));
         if (s instanceof Step.Stop<Measured> stop) {
+            jobs.fail(id, "calibration stopped: " + stop.ending().finding().kind());
             throw new IOException("calibration of " + r.baseLabel() + " stopped: " + why(stop.ending().finding()));
+        }
+        jobs.finish(id, ReplyKind.REPORT, "A/A calibration");
+        if (!base.rev().matches("[0-9a-f]{40}")) {
+            history.record(id, base.tree() + " " + base.rev(), RunnerName.get(), List.of(Side.BASE, Side.PATCHED));
         }
         Measured m = ((Step.Next<Measured>) s).value();
         List<MetricNoise> noise = NoiseEstimate.of(m.booted().run().samples(), clock.instant());

@@ -29,9 +29,13 @@ public final class JobRunner {
     private final JobStore jobs;
     private final Checkouts checkouts;
     private final Path workRoot;
+    private final Path jobsDir;
     private final ResultFiles files;
 
-    public JobRunner(Phases phases, JobStore jobs, Checkouts checkouts, Path workRoot, ResultFiles files) {
+    /** workRoot holds the per-base locks (beside the checkouts they guard); jobsDir each job's kept files. */
+    public JobRunner(Phases phases, JobStore jobs, Checkouts checkouts, Path workRoot, Path jobsDir,
+            ResultFiles files) {
+        this.jobsDir = jobsDir;
         this.phases = phases;
         this.files = files;
         this.jobs = jobs;
@@ -110,7 +114,7 @@ public final class JobRunner {
     }
 
     private Path jobDir(long id) {
-        return workRoot.resolve("jobs").resolve(Long.toString(id));
+        return jobsDir.resolve(Long.toString(id));
     }
 
     private static String elapsed(long started) {

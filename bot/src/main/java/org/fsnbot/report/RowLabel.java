@@ -7,12 +7,12 @@ import java.util.Locale;
  * "mode=none fs=tmpfs" rather than a workload's column title followed by
  * its values ("Clients 1", "mode fs: none tmpfs").
  */
-final class RowLabel {
+public final class RowLabel {
 
     private RowLabel() {
     }
 
-    static String of(String label, String variant) {
+    public static String of(String label, String variant) {
         String[] names = label.trim().toLowerCase(Locale.ROOT).split("\\s+");
         String[] values = variant.trim().split("\\s+");
         if (names.length != values.length || label.isBlank()) {

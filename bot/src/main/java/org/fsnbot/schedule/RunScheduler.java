@@ -114,17 +114,29 @@ public final class RunScheduler {
         return new Running(scheduler);
     }
 
+    /** What a Quartz job does with the scheduler's context; a failure is that firing's, not the scheduler's. */
+    @FunctionalInterface
+    private interface Work {
+        void run(Scheduler scheduler) throws SchedulerException;
+    }
+
+    private static void execute(JobExecutionContext ctx, Work work) throws JobExecutionException {
+        try {
+            work.run(ctx.getScheduler());
+        } catch (SchedulerException | RuntimeException e) {
+            throw new JobExecutionException(e, false);
+        }
+    }
+
     /** Polls inboxes and trees, then asks for a measurement pass. */
     @DisallowConcurrentExecution
     public static final class PollJob implements Job {
         @Override
         public void execute(JobExecutionContext ctx) throws JobExecutionException {
-            try {
-                ((Cycle) ctx.getScheduler().getContext().get(LOOP)).poll().run();
-                ctx.getScheduler().triggerJob(MEASURE);
-            } catch (SchedulerException | RuntimeException e) {
-                throw new JobExecutionException(e, false);
-            }
+            RunScheduler.execute(ctx, s -> {
+                ((Cycle) s.getContext().get(LOOP)).poll().run();
+                s.triggerJob(MEASURE);
+            });
         }
     }
 
@@ -133,11 +145,7 @@ public final class RunScheduler {
     public static final class WeeklyJob implements Job {
         @Override
         public void execute(JobExecutionContext ctx) throws JobExecutionException {
-            try {
-                ((Weekly) ctx.getScheduler().getContext().get(WEEKLY)).report().run();
-            } catch (SchedulerException | RuntimeException e) {
-                throw new JobExecutionException(e, false);
-            }
+            RunScheduler.execute(ctx, s -> ((Weekly) s.getContext().get(WEEKLY)).report().run());
         }
     }
 
@@ -146,11 +154,7 @@ public final class RunScheduler {
     public static final class MeasureJob implements Job {
         @Override
         public void execute(JobExecutionContext ctx) throws JobExecutionException {
-            try {
-                ((Cycle) ctx.getScheduler().getContext().get(LOOP)).drain().run();
-            } catch (SchedulerException | RuntimeException e) {
-                throw new JobExecutionException(e, false);
-            }
+            RunScheduler.execute(ctx, s -> ((Cycle) s.getContext().get(LOOP)).drain().run());
         }
     }
 }

@@ -96,21 +96,22 @@ public final class JobStore {
     public void saveBoot(long jobId, BootRecord b) {
         db.inTransaction("recording boot " + b.outcome().bootId(), c -> {
             long bootRow = Jdbc.insert(c, "INSERT INTO boots (job_id, boot_id, side, boot_index, attempt, status,"
-                    + " accelerator, seconds, detail, guest_info, console_tail, console_path)"
-                    + " VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", jobId, b.outcome().bootId(), b.side().name(), b.index(),
+                    + " accelerator, seconds, detail, guest_info, console_tail, console_path, cpu_pressure_pct)"
+                    + " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", jobId, b.outcome().bootId(), b.side().name(), b.index(),
                     b.attempt(), b.outcome().status().name(), b.outcome().accel().name(), b.outcome().seconds(),
                     Jdbc.truncate(b.outcome().detail(), 4000), Jdbc.truncate(b.guestInfo(), 4000),
-                    String.join("\n", b.outcome().consoleTail()), b.outcome().consoleLog().toString());
+                    String.join("\n", b.outcome().consoleTail()), b.outcome().consoleLog().toString(),
+                    b.pressure().measured() ? b.pressure().pct() : null);
             saveSamples(c, bootRow, b.samples());
         });
     }
 
     private static void saveSamples(Connection c, long bootRow, List<Sample> samples) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("INSERT INTO samples (boot_id, workload, variant, metric,"
-                + " rep, val, unit, lower_is_better) VALUES (?,?,?,?,?,?,?,?)")) {
+                + " rep, val, unit, lower_is_better, label) VALUES (?,?,?,?,?,?,?,?,?)")) {
             for (Sample s : samples) {
                 Jdbc.bind(ps, bootRow, s.workload(), s.variant(), s.metric(), s.rep(), s.value(), s.info().unit(),
-                        s.info().lowerIsBetter());
+                        s.info().lowerIsBetter(), Jdbc.truncate(s.info().label(), 64));
                 ps.addBatch();
             }
             ps.executeBatch();

@@ -79,10 +79,10 @@ public final class TrendHistory {
                 long job = (Long) h[0];
                 Side side = Side.valueOf((String) h[1]);
                 List<Sample> samples = Jdbc.rows(c, "SELECT b.boot_index, s.rep, s.workload, s.variant, s.metric,"
-                        + " s.unit, s.lower_is_better, s.val FROM boots b JOIN samples s ON s.boot_id = b.id"
+                        + " s.unit, s.lower_is_better, s.val, s.label FROM boots b JOIN samples s ON s.boot_id = b.id"
                         + " WHERE b.job_id = ? AND b.side = ? AND b.status = 'OK' ORDER BY b.boot_index, s.id",
                         rs -> new Sample(side, rs.getInt(1), rs.getInt(2), new MetricKey(rs.getString(3),
-                                rs.getString(4), rs.getString(5)), new MetricInfo("", rs.getString(6),
+                                rs.getString(4), rs.getString(5)), new MetricInfo(rs.getString(9), rs.getString(6),
                                 rs.getBoolean(7)), rs.getDouble(8)), job, side.name());
                 out.add(new TrendPoint(job, side, (String) h[4], (Instant) h[2], (TrendPoint.Setup) h[3], samples));
             }

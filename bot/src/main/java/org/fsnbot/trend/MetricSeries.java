@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Predicate;
+import org.fsnbot.report.RowLabel;
 import org.fsnbot.run.MetricInfo;
 import org.fsnbot.run.MetricKey;
 import org.fsnbot.run.Sample;
@@ -57,9 +58,15 @@ public record MetricSeries(String line, TrendPoint.Setup setup, MetricKey key, M
         points = List.copyOf(points);
     }
 
+    /** The same series with only the points measured in [from, to). */
+    public MetricSeries between(Instant from, Instant to) {
+        return new MetricSeries(line, setup, key, info, points.stream()
+                .filter(p -> !p.at().isBefore(from) && p.at().isBefore(to)).toList());
+    }
+
     /** "workload row metric", the way a reader finds it in a reply. */
     public String label() {
-        return key.workload() + " " + key.variant() + " " + key.metric();
+        return key.workload() + " " + RowLabel.of(info.label(), key.variant()) + " " + key.metric();
     }
 
     /** The series of the headline metrics in a line's points, in order of first appearance. */

@@ -1,5 +1,6 @@
 package org.fsnbot.trend;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
@@ -25,12 +26,14 @@ import org.fsnbot.stats.Comparison;
 import org.fsnbot.stats.MetricPolicy;
 import org.fsnbot.stats.Significance;
 import org.fsnbot.store.TrendHistory;
+import org.fsnbot.store.TrendPoint;
 
 /**
  * One week's trend report, computed: for every line with points in the
  * window (the WINDOW_WEEKS weeks that end with the week), each headline
  * metric's series, its change points (ChangePointDetector), and for those
- * whose first point after the change was measured this week a finding:
+ * new this week (not found in the window that ended a week earlier: a
+ * change shows once it has points enough after it) a finding:
  * the before/after table from the reply's own statistics, the commit range
  * and its fsnotify commits. Charts are described here and drawn by
  * WeeklyPages.
@@ -77,8 +80,10 @@ final class WeeklyAnalysis {
         Set<String> pointsInWindow = new HashSet<>();
         List<String> lines = history.lines(windowFrom, to).stream()
                 .filter(l -> tree.isEmpty() || ChangeAttribution.tree(l).equals(tree.get())).toList();
+        Instant earlier = windowFrom.minus(Duration.ofDays(7));
         for (String line : lines) {
-            var points = history.points(line, windowFrom, to);
+            List<TrendPoint> withEarlier = history.points(line, earlier, to);
+            List<TrendPoint> points = withEarlier.stream().filter(p -> !p.measuredAt().isBefore(windowFrom)).toList();
             for (var p : points) {
                 String id = p.jobId() + p.side().name();
                 pointsInWindow.add(id);
@@ -86,18 +91,24 @@ final class WeeklyAnalysis {
                     pointsThisWeek.add(id);
                 }
             }
-            for (MetricSeries s : MetricSeries.of(line, points, headline)) {
+            for (MetricSeries both : MetricSeries.of(line, withEarlier, headline)) {
+                MetricSeries s = both.between(windowFrom, to);
+                if (s.points().isEmpty()) {
+                    continue;
+                }
                 all.add(s);
                 String chart = "series-" + (charts.size() + 1);
-                List<ChangePoint> cps = detector.find(s.points().stream().map(MetricSeries.Point::perBoot).toList());
+                List<ChangePoint> cps = find(s);
+                Set<TrendPoint> before = find(both.between(earlier, from)).stream()
+                        .map(cp -> both.between(earlier, from).points().get(cp.index()).source())
+                        .collect(java.util.stream.Collectors.toSet());
                 List<String> labels = new ArrayList<>();
                 for (int i = 0; i < cps.size(); i++) {
                     ChangePoint cp = cps.get(i);
                     ChangeAttribution.Range range = attribution.of(line, s.points().get(cp.index() - 1).commit(),
                             s.points().get(cp.index()).commit());
                     labels.add(range.text());
-                    Instant at = s.points().get(cp.index()).at();
-                    if (!at.isBefore(from) && at.isBefore(to)) {
+                    if (!before.contains(s.points().get(cp.index()).source())) {
                         findings.add(finding(s, cps, i, range, chart));
                     }
                 }
@@ -109,6 +120,10 @@ final class WeeklyAnalysis {
                 pointsInWindow.size(), WINDOW_WEEKS);
         return new Result(new WeeklyReport(weekStart, scope, findings, trends, activity.of(from, to, all), link),
                 charts);
+    }
+
+    private List<ChangePoint> find(MetricSeries s) {
+        return detector.find(s.points().stream().map(MetricSeries.Point::perBoot).toList());
     }
 
     private WeeklyReport.ChangeFinding finding(MetricSeries s, List<ChangePoint> cps, int i,

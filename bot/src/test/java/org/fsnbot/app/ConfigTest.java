@@ -91,4 +91,19 @@ class ConfigTest {
         Path user = Files.writeString(tmp.resolve("u.yaml"), "sandbox:\n  user: \"root; rm -rf /\"\n");
         assertThatThrownBy(() -> Config.load(Optional.of(user))).hasMessageContaining("sandbox.user");
     }
+
+    @Test
+    void theWeeklyReportIsOnMondaysAtSixUtcToTheOutboxUnlessToldAndABadCronIsRefused(@TempDir Path tmp)
+            throws Exception {
+        Config.Weekly w = Config.load(Optional.empty()).mailing().weekly();
+        assertThat(w.cron()).isEqualTo("0 0 6 ? * MON");
+        assertThat(w.to()).isEmpty();
+        assertThat(w.publicUrl()).isEmpty();
+        Path cron = Files.writeString(tmp.resolve("cron.yaml"), "weekly: {cron: \"every monday\"}\n");
+        assertThatThrownBy(() -> Config.load(Optional.of(cron))).hasMessageContaining("weekly.cron");
+        Path to = Files.writeString(tmp.resolve("to.yaml"), "weekly: {to: [\"not an address\"]}\n");
+        assertThatThrownBy(() -> Config.load(Optional.of(to))).hasMessageContaining("weekly.to");
+        Path url = Files.writeString(tmp.resolve("url.yaml"), "weekly: {publicUrl: \"http://x.example/\"}\n");
+        assertThatThrownBy(() -> Config.load(Optional.of(url))).hasMessageContaining("weekly.publicUrl");
+    }
 }

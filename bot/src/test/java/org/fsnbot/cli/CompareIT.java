@@ -12,12 +12,11 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import org.fsnbot.exec.CommandResult;
 import org.fsnbot.exec.CommandRunner;
+import org.fsnbot.testing.GitCli;
 import org.fsnbot.testing.KernelFixture;
 import org.fsnbot.testing.SchemaCheck;
 import org.fsnbot.testing.Repo;
@@ -45,22 +44,15 @@ class CompareIT {
      * same commit on every run.
      */
     private String commitExampleIn(Path clone, String base) throws Exception {
-        Map<String, String> env = Map.of("GIT_INDEX_FILE", clone.resolve("fsnbot-index").toString(),
-                "GIT_AUTHOR_NAME", "t", "GIT_AUTHOR_EMAIL", "t@t", "GIT_COMMITTER_NAME", "t",
-                "GIT_COMMITTER_EMAIL", "t@t", "GIT_AUTHOR_DATE", "2026-11-30T00:00:00Z",
-                "GIT_COMMITTER_DATE", "2026-11-30T00:00:00Z");
+        Map<String, String> env = GitCli.committing(clone, "fsnbot-index", "t", "t@t", "2026-11-30T00:00:00Z");
         git(clone, env, "read-tree", base);
         git(clone, env, "apply", "--cached", Repo.exampleMbox().toString());
         String tree = git(clone, env, "write-tree");
         return git(clone, env, "commit-tree", tree, "-p", base, "-m", "fsnotify: revalidate children (example)");
     }
 
-    private String git(Path dir, Map<String, String> env, String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of("git"));
-        cmd.addAll(List.of(args));
-        CommandResult r = run.run(cmd, dir, env, Duration.ofMinutes(5), line -> { });
-        assertThat(r.ok()).as("%s: %s", cmd, r.outputText()).isTrue();
-        return r.outputText().strip();
+    private static String git(Path dir, Map<String, String> env, String... args) throws Exception {
+        return GitCli.git(dir, env, args);
     }
 
     @Test

@@ -52,13 +52,19 @@ class TreeQueuerTest {
         return git(work, "rev-parse", "HEAD");
     }
 
-    @Test
-    void twoNewCommitsOneTouchingFsNotifyQueueExactlyOneComparison(@TempDir Path tmp) throws Exception {
-        Path bare = tmp.resolve("linux-fs.git");
+    /** A bare repository with MAINTAINERS pushed to its fsnotify branch; returns the clone that pushes. */
+    private Path clonedBare(Path tmp, Path bare) throws IOException {
         git(tmp, "init", "-q", "--bare", bare.toString());
         Path work = tmp.resolve("work");
         git(tmp, "clone", "-q", bare.toString(), work.toString());
         commit(work, "MAINTAINERS", MAINTAINERS, "MAINTAINERS");
+        return work;
+    }
+
+    @Test
+    void twoNewCommitsOneTouchingFsNotifyQueueExactlyOneComparison(@TempDir Path tmp) throws Exception {
+        Path bare = tmp.resolve("linux-fs.git");
+        Path work = clonedBare(tmp, bare);
         String baseline = commit(work, "fs/notify/fsnotify.c", "int x;\n", "fsnotify: first");
 
         Store store = Store.h2(tmp.resolve("db/fsnbot"));
@@ -94,10 +100,7 @@ class TreeQueuerTest {
     @Test
     void aQuietBranchIsMeasuredAgainOnceAWeekAsItIs(@TempDir Path tmp) throws Exception {
         Path bare = tmp.resolve("linux-fs.git");
-        git(tmp, "init", "-q", "--bare", bare.toString());
-        Path work = tmp.resolve("work");
-        git(tmp, "clone", "-q", bare.toString(), work.toString());
-        commit(work, "MAINTAINERS", MAINTAINERS, "MAINTAINERS");
+        Path work = clonedBare(tmp, bare);
         String head = commit(work, "fs/notify/fsnotify.c", "int x;\n", "fsnotify: first");
         TestClock clock = new TestClock(Instant.parse("2026-11-02T08:00:00Z"));
         Store store = Store.h2(tmp.resolve("db/fsnbot"), clock);
