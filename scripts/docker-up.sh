@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # What sandbox.mode container and its tests need: Docker's engine from
 # Debian, running, and the sandbox image made from Debian packages
-# (scripts/build-image.sh). Starts dockerd by hand where no init system
+# (scripts/build-image.sh), and the PostgreSQL image the fleet tests use
+# (scripts/build-pg-image.sh). Starts dockerd by hand where no init system
 # does (CI containers); safe to run again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,3 +18,4 @@ if ! docker info >/dev/null 2>&1; then
 	docker info >/dev/null 2>&1 || { echo "docker-up: dockerd did not start" >&2; tail -20 /var/log/fsnbot-dockerd.log >&2; exit 1; }
 fi
 bash scripts/build-image.sh
+bash scripts/build-pg-image.sh

@@ -25,6 +25,7 @@ import org.fsnbot.job.BuildPhase;
 import org.fsnbot.job.Calibrator;
 import org.fsnbot.job.ImagePhase;
 import org.fsnbot.job.JobRunner;
+import org.fsnbot.job.RunnerName;
 import org.fsnbot.job.MeasurePhase;
 import org.fsnbot.job.Phases;
 import org.fsnbot.job.ReplyPhase;
@@ -52,6 +53,7 @@ import org.fsnbot.vm.QemuBoot;
 import org.fsnbot.stats.MetricPolicy;
 import org.fsnbot.stats.Significance;
 import org.fsnbot.trend.WeeklyReporter;
+import org.fsnbot.work.QueueWorker;
 import okhttp3.HttpUrl;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -85,10 +87,14 @@ public final class Application implements AutoCloseable {
         this.config = config;
         this.clock = clock;
         Home home = config.home().create();
-        this.store = Store.h2(home.database(), clock);
+        Config.StoreSettings db = config.deployment().store();
+        this.store = db.shared() ? Store.postgres(db.url().orElseThrow(), db.user(), db.password(), db.poolSize(), clock)
+                : Store.h2(home.database(), clock);
         // The database is ours alone now (H2 locks it), so anything marked
-        // with this home was left by a killed fsnbot.
-        String owner = home.root().toAbsolutePath().normalize().toString();
+        // with this home was left by a killed fsnbot. On the fleet's shared
+        // store nothing locks the home: the mark names the runner too, so a
+        // runner never reaps what another one on the same home runs.
+        String owner = home.root().toAbsolutePath().normalize() + (db.shared() ? "#" + runnerName().name() : "");
         List<Long> reaped = new Orphans(owner).reap();
         if (!reaped.isEmpty()) {
             log.warn("killed {} process(es) a previous fsnbot on {} left running: {}", reaped.size(), owner, reaped);
@@ -136,8 +142,8 @@ public final class Application implements AutoCloseable {
                 new MeasurePhase(new AcceleratorProbe(qemu, KVM_PROBE_TIMEOUT), () -> HostFacts.probe(QemuBoot.QEMU),
                         images,
                         new InterleavedRunner(qemu, new ResultParser(), PressureGauge.system(), quiet()),
-                        home.probe()),
-                new VerdictPhase(store.calibrations()), new ReplyPhase(new ReplyRenderer(), composer, delivery,
+                        home.probe(), runnerName()),
+                new VerdictPhase(store.calibrations(), runnerName()), new ReplyPhase(new ReplyRenderer(), composer, delivery,
                         config.mailing().regzbot()));
     }
 
@@ -185,11 +191,21 @@ public final class Application implements AutoCloseable {
 
     public JobRunner jobRunner() {
         return new JobRunner(phases, store.jobs(), checkouts, config.home().root(), config.home().jobs(),
-                new ResultFiles(new ReplyRenderer(), new ObjectMapper(), config.mailing().publicUrl()));
+                new ResultFiles(new ReplyRenderer(), new ObjectMapper(), config.mailing().publicUrl()), runnerName());
     }
 
     public Calibrator calibrator() {
-        return new Calibrator(phases, store, config.home().root(), clock);
+        return new Calibrator(phases, store, config.home().root(), clock, runnerName());
+    }
+
+    /** Which runner this process is: what its jobs, calibrations and history points are filed under. */
+    public RunnerName runnerName() {
+        return config.runner().identity();
+    }
+
+    /** What measures queued units, as the single machine's drain does (a fleet runner's FleetWorker uses it). */
+    public QueueWorker queueWorker() {
+        return new LoopWiring(config, store, trees, reader, runner, clock).worker(jobRunner(), phases.reply());
     }
 
     /** The weekly trend report over this store's history, judged on the default profile's verdict metrics. */

@@ -12,6 +12,7 @@ import jakarta.mail.internet.InternetAddress;
 import okhttp3.HttpUrl;
 import org.fsnbot.commands.CommandSettings;
 import org.fsnbot.intake.InboxFollower;
+import org.fsnbot.job.RunnerName;
 import org.fsnbot.mail.MailSettings;
 import org.fsnbot.plan.Base;
 import org.fsnbot.plan.JobDefaults;
@@ -25,13 +26,66 @@ import org.quartz.CronExpression;
  * command takes its defaults from here.
  */
 public record Config(Home home, Polling polling, JobDefaults jobs, Sources sources, Mailing mailing,
-        CommandSettings commands, Runner runner) {
+        CommandSettings commands, Deployment deployment) {
 
-    /** This machine as a runner: where code from mail runs, and how quiet it must be while it measures. */
-    public record Runner(Sandboxing sandbox, Quietness quiet) {
+    /** Where this fsnbot runs: as which runner, on which store, in which fleet (docs/fleet.md). */
+    public record Deployment(Runner runner, StoreSettings store, Fleet fleet) {
+        public Deployment {
+            Objects.requireNonNull(runner);
+            Objects.requireNonNull(store);
+            Objects.requireNonNull(fleet);
+        }
+    }
+
+    /**
+     * This machine as a runner: its name and class, where code from mail
+     * runs, and how quiet it must be while it measures.
+     */
+    public record Runner(RunnerName identity, Sandboxing sandbox, Quietness quiet) {
         public Runner {
+            Objects.requireNonNull(identity);
             Objects.requireNonNull(sandbox);
             Objects.requireNonNull(quiet);
+        }
+    }
+
+    /**
+     * The database: empty url for the embedded H2 file under home (one
+     * process), a jdbc:postgresql:// URL for the fleet, with its user,
+     * password (from the environment variable the file names) and how many
+     * connections this process may hold for fsnbot's own tables.
+     */
+    public record StoreSettings(Optional<String> url, String user, String password, int poolSize) {
+        public StoreSettings {
+            if (poolSize < 1 || poolSize > 100) {
+                throw new IllegalArgumentException("store.poolSize must be in 1..100: " + poolSize);
+            }
+            Objects.requireNonNull(url);
+            Objects.requireNonNull(user);
+            Objects.requireNonNull(password);
+            if (url.isPresent() && !url.get().startsWith("jdbc:postgresql://")) {
+                throw new IllegalArgumentException("store.url must be empty (H2) or a jdbc:postgresql:// URL: "
+                        + url.get());
+            }
+        }
+
+        /** Whether this is the fleet's shared store (PostgreSQL). */
+        public boolean shared() {
+            return url.isPresent();
+        }
+    }
+
+    /**
+     * The fleet's cluster (Quartz on the shared store): how often each node
+     * checks in (a dead node's work moves after about twice that), and the
+     * class a job goes to when no runner class fits it (empty: this runner's).
+     */
+    public record Fleet(int checkinSeconds, String defaultClass) {
+        public Fleet {
+            if (checkinSeconds < 1 || checkinSeconds > 600) {
+                throw new IllegalArgumentException("fleet.checkinSeconds must be in 1..600: " + checkinSeconds);
+            }
+            Objects.requireNonNull(defaultClass);
         }
     }
 
@@ -169,11 +223,15 @@ public record Config(Home home, Polling polling, JobDefaults jobs, Sources sourc
         Objects.requireNonNull(sources);
         Objects.requireNonNull(mailing);
         Objects.requireNonNull(commands);
-        Objects.requireNonNull(runner);
+        Objects.requireNonNull(deployment);
+    }
+
+    public Runner runner() {
+        return deployment.runner();
     }
 
     public Sandboxing sandbox() {
-        return runner.sandbox();
+        return deployment.runner().sandbox();
     }
 
     /** The defaults, with file (if any) merged over them. */
@@ -182,18 +240,24 @@ public record Config(Home home, Polling polling, JobDefaults jobs, Sources sourc
     }
 
     public Config withHome(Home other) {
-        return new Config(other, polling, jobs, sources, mailing, commands, runner);
+        return new Config(other, polling, jobs, sources, mailing, commands, deployment);
     }
 
     public Config withJobs(JobDefaults other) {
-        return new Config(home, polling, other, sources, mailing, commands, runner);
+        return new Config(home, polling, other, sources, mailing, commands, deployment);
     }
 
     public Config withMailing(Mailing other) {
-        return new Config(home, polling, jobs, sources, other, commands, runner);
+        return new Config(home, polling, jobs, sources, other, commands, deployment);
     }
 
     public Config withSandbox(Sandboxing other) {
-        return new Config(home, polling, jobs, sources, mailing, commands, new Runner(other, runner.quiet()));
+        Runner r = deployment.runner();
+        return withDeployment(new Deployment(new Runner(r.identity(), other, r.quiet()), deployment.store(),
+                deployment.fleet()));
+    }
+
+    public Config withDeployment(Deployment other) {
+        return new Config(home, polling, jobs, sources, mailing, commands, other);
     }
 }

@@ -1,5 +1,6 @@
 package org.fsnbot.app;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -17,6 +18,7 @@ import java.util.Optional;
 import okhttp3.HttpUrl;
 import org.fsnbot.commands.CommandSettings;
 import org.fsnbot.intake.InboxFollower;
+import org.fsnbot.job.RunnerName;
 import org.fsnbot.mail.MailSettings;
 import org.fsnbot.plan.Base;
 import org.fsnbot.plan.JobDefaults;
@@ -52,11 +54,38 @@ final class ConfigFile {
     public RunnerEntry runner;
     public WeeklyEntry weekly;
 
-    /** The runner: section. */
-    record RunnerEntry(double maxCpuPressurePct, int quietWaitSeconds) {
+    public StoreEntry store;
+    public FleetEntry fleet;
 
-        Config.Quietness typed() {
-            return new Config.Quietness(maxCpuPressurePct, Duration.ofSeconds(quietWaitSeconds));
+    /** The runner: section ("class" is a Java keyword, hence the name). */
+    record RunnerEntry(String name, @JsonProperty("class") String runnerClass, double maxCpuPressurePct,
+            int quietWaitSeconds) {
+
+        Config.Runner typed(Config.Sandboxing sandbox) {
+            String c = runnerClass == null ? "" : runnerClass.trim();
+            RunnerName id = name == null || name.isBlank() ? RunnerName.thisHost(c) : new RunnerName(name.trim(), c);
+            return new Config.Runner(id, sandbox, new Config.Quietness(maxCpuPressurePct,
+                    Duration.ofSeconds(quietWaitSeconds)));
+        }
+    }
+
+    /** The store: section; the password comes from the environment variable passwordEnv names. */
+    record StoreEntry(String url, String user, String passwordEnv, int poolSize) {
+
+        Config.StoreSettings typed() {
+            String u = url == null ? "" : url.trim();
+            String env = passwordEnv == null ? "" : passwordEnv.trim();
+            String password = env.isEmpty() ? "" : System.getenv().getOrDefault(env, "");
+            return new Config.StoreSettings(u.isEmpty() ? Optional.empty() : Optional.of(u),
+                    user == null ? "" : user.trim(), password, poolSize);
+        }
+    }
+
+    /** The fleet: section. */
+    record FleetEntry(int checkinSeconds, String defaultClass) {
+
+        Config.Fleet typed() {
+            return new Config.Fleet(checkinSeconds, defaultClass == null ? "" : defaultClass.trim());
         }
     }
 
@@ -150,7 +179,7 @@ final class ConfigFile {
                 new Config.Mailing(from, mail == null ? MailSettings.dryRun() : mail.settings(),
                         orEmpty(treeReportTo), regzbot, publicUrl(), weekly.typed()),
                 commands == null ? CommandSettings.defaults() : commands,
-                new Config.Runner(sandbox.typed(), runner.typed()));
+                new Config.Deployment(runner.typed(sandbox.typed()), store.typed(), fleet.typed()));
     }
 
     private Optional<HttpUrl> publicUrl() {

@@ -90,13 +90,19 @@ final class LoopWiring {
                 sources.allInbox(), relevance, store.intake()), new Prerequisites(store.intake(), reader,
                         new PatchIds(runner, home.scratch())), new BaseResolver(trees, sources.bases(), sources.stableTree()),
                 config.polling().incompleteWait(), clock);
-        QueueWorker worker = new QueueWorker(store.queue(), new JobPlanner(store.intake(), store.commands(), reader,
-                trees, config.jobs(), config.mailing().treeReportTo(), home.queuedMboxes()), jobs, replies, store.trends());
+        QueueWorker worker = worker(jobs, replies);
         Followed followed = new Followed(new InboxFollower(lore, new EpochMirror(), new EpochReader(), reader,
                 relevance, home.mirrors()), store.intake(), sources.inboxes(), new TreeQueuer(trees, new TreeWatcher(),
                         store.intake(), store.queue(), store.trends(), clock), sources.watch(), imap());
         return new RunLoop(followed, desk(maintainers, first.tree(), replies), series, worker, delivery, queueOnly,
                 config.polling().pollMinutes());
+    }
+
+    /** What measures queued units: the single machine's drain and a fleet runner both. */
+    QueueWorker worker(JobRunner jobs, ReplyPhase replies) {
+        return new QueueWorker(store.queue(), new JobPlanner(store.intake(), store.commands(), reader, trees,
+                config.jobs(), config.mailing().treeReportTo(), config.home().queuedMboxes()), jobs, replies,
+                store.trends(), config.runner().identity());
     }
 
     private Optional<ImapCommands> imap() {

@@ -8,7 +8,8 @@ import picocli.CommandLine.Command;
         description = "Performance regression bot for the Linux fsnotify subsystem.",
         subcommands = {RunCommand.class, TestPatchCommand.class, CompareCommand.class, BenchCommand.class,
                 CalibrateCommand.class, StatsSimCommand.class, BenchIntakeCommand.class, SendCommand.class,
-                ExportCommand.class, TrendsCommand.class})
+                ExportCommand.class, TrendsCommand.class, RunnerCommand.class, RunnersCommand.class,
+                QueueCommand.class, DrainCommand.class})
 public final class Main implements Runnable {
 
     @CommandLine.Spec

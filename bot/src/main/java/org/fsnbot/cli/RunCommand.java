@@ -3,13 +3,19 @@ package org.fsnbot.cli;
 import java.io.PrintStream;
 import java.util.concurrent.Callable;
 import org.fsnbot.app.Application;
+import org.fsnbot.app.FleetNode;
 import org.fsnbot.app.RunLoop;
+import org.fsnbot.schedule.FleetScheduler;
 import org.fsnbot.schedule.RunScheduler;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** `fsnbot run`: follow the inboxes and trees, queue, measure, reply to the outbox. */
+/**
+ * `fsnbot run`: follow the inboxes and trees, queue, measure, reply to the
+ * outbox. On the fleet's shared store (store.url) it is a coordinator:
+ * it queues and hands the queue to the runners (docs/fleet.md).
+ */
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = "Follow the configured inboxes and trees; test what is new; write replies to the outbox.")
 public final class RunCommand implements Callable<Integer> {
@@ -28,8 +34,19 @@ public final class RunCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintStream err = System.err;
         Application app = Application.open(options.load(), PauseHooks.fromSystemProperties());
-        RunLoop loop = app.runLoop(queueOnly);
-        loop.recover();
+        boolean fleet = app.store().shared();
+        // In the fleet a coordinator only queues and dispatches: runners measure.
+        RunLoop loop = app.runLoop(queueOnly || fleet);
+        if (fleet && !once) {
+            FleetNode.Running running = FleetNode.coordinator(app, loop);
+            Runtime.getRuntime().addShutdownHook(new Thread(running::stop, "fsnbot-shutdown"));
+            running.awaitStop();
+            return ExitCodes.OK;
+        }
+        if (!fleet) {
+            // Work a killed fsnbot left running is requeued; in the fleet, Quartz recovers it on a live runner.
+            loop.recover();
+        }
         Runnable weekly = app.weeklyCatchUp();
         if (!once) {
             RunScheduler.Running running = new RunScheduler(loop.cycle(), new RunScheduler.Weekly(weekly,
@@ -39,6 +56,11 @@ public final class RunCommand implements Callable<Integer> {
             return ExitCodes.OK;
         }
         RunLoop.PollReport r = loop.poll();
+        if (fleet) {
+            try (FleetScheduler.Dispatcher d = FleetNode.dispatcher(app)) {
+                d.run();
+            }
+        }
         err.printf("fsnbot: poll: %d queued, %d superseded, %d older revision(s) cancelled, %d incomplete,"
                 + " %d tree head(s) queued%n", r.series().queued().size(), r.series().superseded(),
                 r.series().cancelled(), r.series().incomplete(), r.trees().size());

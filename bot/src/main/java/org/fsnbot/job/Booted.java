@@ -15,7 +15,7 @@ import org.fsnbot.vm.HostFacts;
  * runner asked of itself; whether they make a measurement is decided next.
  */
 public record Booted(Imaged imaged, AcceleratorProbe.Decision accel, HostFacts host, RunResult run,
-        InterleavedRunner.Quiet quiet) implements Reached {
+        InterleavedRunner.Quiet quiet, RunnerName runner) implements Reached {
 
     public Booted {
         Objects.requireNonNull(imaged);
@@ -23,6 +23,7 @@ public record Booted(Imaged imaged, AcceleratorProbe.Decision accel, HostFacts h
         Objects.requireNonNull(host);
         Objects.requireNonNull(run);
         Objects.requireNonNull(quiet);
+        Objects.requireNonNull(runner);
     }
 
     @Override
@@ -30,7 +31,7 @@ public record Booted(Imaged imaged, AcceleratorProbe.Decision accel, HostFacts h
         Applied a = imaged.built().applied();
         return a.resolved().facts(timing, a.patchedLabel(), new JobFacts.Runner(run.guestKernel().orElse("unknown"),
                 a.resolved().job().topology().toString(), accel.accel().label(), accel.reason(),
-                RunnerName.get() + ": " + host.describe(), host.qemu(), load()), imaged.built().config());
+                runner.label() + ": " + host.describe(), host.qemu(), load()), imaged.built().config());
     }
 
     /** The runner's load over the boots whose samples count. */

@@ -42,8 +42,10 @@ public final class Calibrator {
     private final TrendHistory history;
     private final Path workRoot;
     private final Clock clock;
+    private final RunnerName runner;
 
-    public Calibrator(Phases phases, Store store, Path workRoot, Clock clock) {
+    public Calibrator(Phases phases, Store store, Path workRoot, Clock clock, RunnerName runner) {
+        this.runner = runner;
         this.phases = phases;
         this.calibrations = store.calibrations();
         this.jobs = store.jobs();
@@ -64,7 +66,7 @@ public final class Calibrator {
         // Journalled like any job: its boots are kept, and a calibration of a
         // named revision is a point of that line's history (docs/trends.md).
         long id = jobs.createJob(null, base.tree(), base.rev(), profile.name(), topology.toString());
-        JobJournal journal = new StoreJournal(jobs, id);
+        JobJournal journal = new StoreJournal(jobs, id, runner);
         Step<Measured> s = phases.apply().run(r, journal)
                 .then(a -> phases.build().run(a, journal))
                 .then(b -> phases.image().run(b, dir))
@@ -75,12 +77,12 @@ public final class Calibrator {
         }
         jobs.finish(id, ReplyKind.REPORT, "A/A calibration");
         if (!base.rev().matches("[0-9a-f]{40}")) {
-            history.record(id, base.tree() + " " + base.rev(), RunnerName.get(), List.of(Side.BASE, Side.PATCHED));
+            history.record(id, base.tree() + " " + base.rev(), runner.name(), List.of(Side.BASE, Side.PATCHED));
         }
         Measured m = ((Step.Next<Measured>) s).value();
         List<MetricNoise> noise = NoiseEstimate.of(m.booted().run().samples(), clock.instant());
         String accel = m.booted().accel().accel().name();
-        calibrations.save(new CalibrationKey(RunnerName.get(), accel, topology.toString(), profile.name()),
+        calibrations.save(new CalibrationKey(runner.name(), accel, topology.toString(), profile.name()),
                 r.baseCommit(), noise, m.comparison());
         return new Calibration(m.comparison(), noise, accel);
     }

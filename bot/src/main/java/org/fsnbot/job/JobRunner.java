@@ -31,10 +31,12 @@ public final class JobRunner {
     private final Path workRoot;
     private final Path jobsDir;
     private final ResultFiles files;
+    private final RunnerName runner;
 
     /** workRoot holds the per-base locks (beside the checkouts they guard); jobsDir each job's kept files. */
     public JobRunner(Phases phases, JobStore jobs, Checkouts checkouts, Path workRoot, Path jobsDir,
-            ResultFiles files) {
+            ResultFiles files, RunnerName runner) {
+        this.runner = runner;
         this.jobsDir = jobsDir;
         this.phases = phases;
         this.files = files;
@@ -67,7 +69,7 @@ public final class JobRunner {
     }
 
     private Ending measure(Resolved resolved, Path dir, long id) throws IOException {
-        JobJournal journal = new StoreJournal(jobs, id);
+        JobJournal journal = new StoreJournal(jobs, id, runner);
         Step<Measured> measured = phases.apply().run(resolved, journal)
                 .then(a -> phases.build().run(a, journal))
                 .then(b -> phases.image().run(b, dir))

@@ -38,10 +38,12 @@ public final class MeasurePhase {
     private final GuestImages images;
     private final InterleavedRunner runner;
     private final Path probeDir;
+    private final RunnerName name;
 
     /** hostProbe runs once, at the first measurement: a command that boots nothing never starts QEMU. */
     public MeasurePhase(AcceleratorProbe probe, Supplier<HostFacts> hostProbe, GuestImages images,
-            InterleavedRunner runner, Path probeDir) {
+            InterleavedRunner runner, Path probeDir, RunnerName name) {
+        this.name = name;
         this.probe = probe;
         this.hostProbe = hostProbe;
         this.images = images;
@@ -65,7 +67,7 @@ public final class MeasurePhase {
                 dir.resolve("boots"));
         RunResult run = runner.run(pairing, new InterleavedRunner.Budget(plan.initialBoots(), plan.maxBoots()),
                 new WhileOpen(plan, estimator), journal::booted);
-        Booted booted = new Booted(i, accel, host(), run, runner.quiet());
+        Booted booted = new Booted(i, accel, host(), run, runner.quiet(), name);
         if (run.failure().isPresent()) {
             BootRecord f = run.failure().get();
             String side = f.side().name().toLowerCase(Locale.ROOT);

@@ -10,10 +10,14 @@ final class StoreJournal implements JobJournal {
 
     private final JobStore jobs;
     private final long jobId;
+    private final RunnerName runner;
 
-    StoreJournal(JobStore jobs, long jobId) {
+    /** Files the job under runner at once: a runner that dies mid-build has its job found by name. */
+    StoreJournal(JobStore jobs, long jobId, RunnerName runner) {
         this.jobs = jobs;
         this.jobId = jobId;
+        this.runner = runner;
+        jobs.setRunner(jobId, runner.name());
     }
 
     @Override
@@ -28,7 +32,7 @@ final class StoreJournal implements JobJournal {
 
     @Override
     public void accelerator(AcceleratorProbe.Decision d) {
-        jobs.setAccelerator(jobId, d.accel().name(), d.reason(), RunnerName.get());
+        jobs.setAccelerator(jobId, d.accel().name(), d.reason(), runner.name());
     }
 
     @Override

@@ -11,15 +11,17 @@ import org.fsnbot.store.CalibrationStore;
 public final class VerdictPhase {
 
     private final CalibrationStore calibrations;
+    private final RunnerName runner;
 
-    public VerdictPhase(CalibrationStore calibrations) {
+    public VerdictPhase(CalibrationStore calibrations, RunnerName runner) {
         this.calibrations = calibrations;
+        this.runner = runner;
     }
 
     public Finding.Report run(Measured m) {
         Job job = m.booted().imaged().built().applied().resolved().job();
         RunResult run = m.booted().run();
-        List<MetricNoise> noise = calibrations.noiseFor(new CalibrationKey(RunnerName.get(),
+        List<MetricNoise> noise = calibrations.noiseFor(new CalibrationKey(runner.name(),
                 m.booted().accel().accel().name(), job.topology().toString(), job.profile().name()));
         return new Finding.Report(new Measurement(m.comparison(), run.pairs(), m.plan(), run.failedBoots(),
                 run.skipped(), noise));

@@ -43,4 +43,14 @@ public final class CalibrationStore {
                         rs.getDouble(5), rs.getTimestamp(6).toInstant()),
                 key.runner(), key.accelerator(), key.topology(), key.profile()));
     }
+
+    /** Every metric of runner's latest calibration of each setup, for `fsnbot runners`. */
+    public List<MetricNoise> noiseOf(String runner) {
+        return db.call("reading " + runner + "'s calibrations", c -> Jdbc.rows(c,
+                "SELECT workload, variant, metric, boots, cv_pct, created_at FROM calibrations c WHERE runner = ?"
+                        + " AND created_at = (SELECT MAX(created_at) FROM calibrations d WHERE d.runner = c.runner"
+                        + " AND d.accelerator = c.accelerator AND d.topology = c.topology AND d.profile = c.profile)",
+                rs -> new MetricNoise(new MetricKey(rs.getString(1), rs.getString(2), rs.getString(3)), rs.getInt(4),
+                        rs.getDouble(5), rs.getTimestamp(6).toInstant()), runner));
+    }
 }

@@ -19,13 +19,16 @@ import org.fsnbot.stats.MetricComparison;
 /**
  * Series, jobs and what each job measured: builds, boots with their
  * samples (and the console tail of failed ones), and verdicts. A job is
- * running until it ends with a reply kind, or with ERROR when it could not
- * go on.
+ * running until it ends with a reply kind, with ERROR when it could not
+ * go on, or ABANDONED when its runner died.
  */
 public final class JobStore {
 
     /** What the jobs table keeps for a job that ended without a reply (an exception, a bug, a bad tree). */
     public static final String ERROR = "ERROR";
+
+    /** A job whose runner died under it (fleet mode): no reply, its boots discarded, its unit run again elsewhere. */
+    public static final String ABANDONED = "ABANDONED";
 
     private final Database db;
     private final Clock clock;
@@ -66,6 +69,11 @@ public final class JobStore {
         db.run("recording job " + jobId + "'s accelerator", c -> Jdbc.update(c,
                 "UPDATE jobs SET accelerator = ?, accel_reason = ?, runner = ? WHERE id = ?", accel, reason, runner,
                 jobId));
+    }
+
+    public void setRunner(long jobId, String runner) {
+        db.run("recording job " + jobId + "'s runner", c -> Jdbc.update(c, "UPDATE jobs SET runner = ? WHERE id = ?",
+                runner, jobId));
     }
 
     /** The job ended with a reply of this kind. */

@@ -4,6 +4,8 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 import java.util.Objects;
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
 import org.h2.jdbcx.JdbcConnectionPool;
@@ -12,17 +14,58 @@ import org.h2.jdbcx.JdbcDataSource;
 /**
  * fsnbot's durable state over JDBC, schema managed by Flyway; one view per
  * stage that keeps state. The embedded default is an H2 file database
- * under the cache directory.
+ * under the cache directory; the fleet shares one PostgreSQL.
  */
 public final class Store implements AutoCloseable {
 
     private final Database db;
     private final Clock clock;
+    private final boolean shared;
 
     public Store(DataSource ds, Clock clock) {
+        this(ds, clock, false);
+    }
+
+    private Store(DataSource ds, Clock clock, boolean postgres) {
         this.db = new Database(ds);
         this.clock = Objects.requireNonNull(clock);
-        Flyway.configure().dataSource(ds).locations("classpath:db/migration").load().migrate();
+        this.shared = postgres;
+        if (postgres) {
+            Flyway.configure().dataSource(PostgresDdl.translating(ds)).locations("classpath:db/migration").load()
+                    .migrate();
+            Flyway.configure().dataSource(ds).table("quartz_schema_history").locations(new String[0])
+                    .javaMigrations(new QuartzTables())
+                    // fsnbot's tables are there already: this history starts empty, at 0.
+                    .baselineOnMigrate(true).baselineVersion("0").load().migrate();
+        } else {
+            Flyway.configure().dataSource(ds).locations("classpath:db/migration").load().migrate();
+        }
+    }
+
+    /**
+     * The fleet's shared store (docs/fleet.md): PostgreSQL through a
+     * HikariCP pool, fsnbot's schema and Quartz's clustered job store
+     * tables migrated at open.
+     */
+    public static Store postgres(String url, String user, String password, int poolSize, Clock clock) {
+        HikariConfig hc = new HikariConfig();
+        hc.setJdbcUrl(url);
+        hc.setUsername(user);
+        hc.setPassword(password);
+        hc.setMaximumPoolSize(poolSize);
+        hc.setMinimumIdle(1);
+        hc.setPoolName("fsnbot-store");
+        return new Store(new HikariDataSource(hc), clock, true);
+    }
+
+    /** Whether this is the fleet's PostgreSQL, which other processes share (H2 is one process's). */
+    public boolean shared() {
+        return shared;
+    }
+
+    /** The pool itself, for Quartz's clustered job store on the same database. */
+    public DataSource dataSource() {
+        return db.dataSource();
     }
 
     public static Store h2(Path file) {
@@ -46,6 +89,8 @@ public final class Store implements AutoCloseable {
     public void close() {
         if (db.dataSource() instanceof JdbcConnectionPool pool) {
             pool.dispose();
+        } else if (db.dataSource() instanceof HikariDataSource pool) {
+            pool.close();
         }
     }
 
@@ -86,6 +131,16 @@ public final class Store implements AutoCloseable {
     /** The queue of series and tree heads waiting to be measured. */
     public WorkQueue queue() {
         return new WorkQueue(db, clock);
+    }
+
+    /** The fleet's runners, their facts and state. */
+    public RunnerRegistry runners() {
+        return new RunnerRegistry(db, clock);
+    }
+
+    /** The work queue as the fleet hands it to runners. */
+    public FleetQueue fleet() {
+        return new FleetQueue(db, clock);
     }
 
     /** The performance history behind the weekly report. */

@@ -189,7 +189,7 @@ public final class WorkQueue {
         return Jdbc.rows(c, sql, WorkQueue::work, args);
     }
 
-    private static Work work(ResultSet rs) throws SQLException {
+    static Work work(ResultSet rs) throws SQLException {
         WorkKind kind = WorkKind.valueOf(rs.getString("kind"));
         WorkTarget target = kind == WorkKind.SERIES
                 ? new WorkTarget.Series(rs.getInt("revision"), lines(rs.getString("message_ids")),

@@ -36,9 +36,11 @@ public final class QueueWorker {
     private final JobRunner runner;
     private final ReplyPhase replies;
     private final TrendHistory history;
+    private final RunnerName name;
 
     public QueueWorker(WorkQueue queue, JobPlanner planner, JobRunner runner, ReplyPhase replies,
-            TrendHistory history) {
+            TrendHistory history, RunnerName name) {
+        this.name = name;
         this.history = history;
         this.queue = queue;
         this.planner = planner;
@@ -70,13 +72,14 @@ public final class QueueWorker {
     public int drain() {
         int n = 0;
         for (Optional<Work> w = queue.claimNext(); w.isPresent(); w = queue.claimNext()) {
-            runOne(w.get());
+            run(w.get());
             n++;
         }
         return n;
     }
 
-    private void runOne(Work w) {
+    /** Runs one claimed unit as a job; whatever it throws fails that unit alone. */
+    public void run(Work w) {
         log.info("#{} {} {}", w.id(), w.kind(), w.title());
         try {
             JobOutcome o = runner.run(planner.plan(w));
@@ -108,9 +111,9 @@ public final class QueueWorker {
         }
         Base b = w.base().get();
         if (w.kind() == WorkKind.TREE && w.answerTo().isEmpty()) {
-            history.record(o.jobId(), w.title(), RunnerName.get(), List.of(Side.BASE, Side.PATCHED));
+            history.record(o.jobId(), w.title(), name.name(), List.of(Side.BASE, Side.PATCHED));
         } else if (w.kind() == WorkKind.SERIES && !FULL_COMMIT.matcher(b.rev()).matches()) {
-            history.record(o.jobId(), b.tree() + " " + b.rev(), RunnerName.get(), List.of(Side.BASE));
+            history.record(o.jobId(), b.tree() + " " + b.rev(), name.name(), List.of(Side.BASE));
         }
     }
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import org.fsnbot.plan.Topology;
 import org.junit.jupiter.api.Test;
@@ -105,5 +106,25 @@ class ConfigTest {
         assertThatThrownBy(() -> Config.load(Optional.of(to))).hasMessageContaining("weekly.to");
         Path url = Files.writeString(tmp.resolve("url.yaml"), "weekly: {publicUrl: \"http://x.example/\"}\n");
         assertThatThrownBy(() -> Config.load(Optional.of(url))).hasMessageContaining("weekly.publicUrl");
+    }
+
+    @Test
+    void theRunnerAndTheStoreDefaultToThisHostOnH2AndBadValuesAreRefused(@TempDir Path tmp) throws Exception {
+        Config c = Config.load(Optional.empty());
+        assertThat(c.runner().identity().runnerClass()).isEqualTo("local");
+        assertThat(c.runner().identity().name()).isNotBlank();
+        assertThat(c.deployment().store().shared()).isFalse();
+        assertThat(c.deployment().fleet().checkinSeconds()).isEqualTo(10);
+        Path fleet = Files.writeString(tmp.resolve("f.yaml"), "runner: {name: box-17, class: 2s-kvm}\n"
+                + "store: {url: \"jdbc:postgresql://db.example.org/fsnbot\"}\n");
+        Config f = Config.load(Optional.of(fleet));
+        assertThat(f.runner().identity().label()).isEqualTo("box-17 (class 2s-kvm)");
+        assertThat(f.deployment().store().shared()).isTrue();
+        for (String bad : List.of("runner: {class: \"Two Socket\"}", "runner: {name: \"../x\"}",
+                "store: {url: \"jdbc:h2:/tmp/x\"}", "fleet: {checkinSeconds: 0}", "store: {poolSize: 0}",
+                "runner: {maxCpuPressurePct: 0}")) {
+            Path y = Files.writeString(tmp.resolve("bad.yaml"), bad + "\n");
+            assertThatThrownBy(() -> Config.load(Optional.of(y))).as(bad).isInstanceOf(IllegalArgumentException.class);
+        }
     }
 }

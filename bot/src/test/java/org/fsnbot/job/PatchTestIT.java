@@ -153,7 +153,8 @@ class PatchTestIT {
         // The facts block, from this machine and this build.
         assertThat(body).contains("patch:     https://lore.kernel.org/r/20261130084519.1-fsnbot-example@fsnbot.invalid")
                 .containsPattern("(?m)^compiler:  gcc ").containsPattern("(?m)^config:    sha256:[0-9a-f]{16} ")
-                .containsPattern("(?m)^qemu:      QEMU emulator version ").containsPattern("(?m)^runner:    .*CPUs");
+                .containsPattern("(?m)^qemu:      QEMU emulator version ")
+                .containsPattern("(?m)^runner:    \\S+ \\(class local\\): .*CPUs");
         // One unwrapped command reproduces it, by message-id.
         assertThat(body).containsPattern("(?m)^  fsnbot test-patch --msgid 20261130084519.1-fsnbot-example@fsnbot"
                 + "\\.invalid --tree \\S+ --base [0-9a-f]{40} --profile quick --topology \\S+$");
@@ -264,7 +265,7 @@ class PatchTestIT {
             assertThat(n.cvPct()).isPositive().isLessThan(100);
         });
         assertThat(c.aa().verdictMetrics()).hasSize(2);
-        List<MetricNoise> filed = app.store().calibrations().noiseFor(new CalibrationKey(RunnerName.get(),
+        List<MetricNoise> filed = app.store().calibrations().noiseFor(new CalibrationKey(app.runnerName().name(),
                 c.accelerator(), topology.toString(), "tiny"));
         assertThat(filed).hasSameSizeAs(c.noise());
     }

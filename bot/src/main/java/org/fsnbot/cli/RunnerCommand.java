@@ -1,0 +1,49 @@
+package org.fsnbot.cli;
+
+import java.util.concurrent.Callable;
+import org.fsnbot.app.Application;
+import org.fsnbot.app.Config;
+import org.fsnbot.app.FleetNode;
+import picocli.CommandLine.Command;
+import org.fsnbot.store.Work;
+import org.fsnbot.store.WorkState;
+import org.fsnbot.work.FleetWorker;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** `fsnbot runner`: this host as a runner of the fleet, measuring its class's units one at a time. */
+@Command(name = "runner", mixinStandardHelpOptions = true,
+        description = "Join the fleet on the shared store (store.url) as runner.name of runner.class and measure"
+                + " that class's queued units, one at a time, until stopped or drained (docs/fleet.md).")
+public final class RunnerCommand implements Callable<Integer> {
+
+    @Mixin
+    ConfigOptions options;
+
+    @Option(names = "--simulate-ms", hidden = true, description = "scripts/bench-fleet.sh: instead of building and"
+            + " booting, hold each unit this long and record it done; every other step is the real one.")
+    long simulateMs;
+
+    private void simulate(Application app, Work w) {
+        try {
+            Thread.sleep(simulateMs);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        app.store().queue().finish(w.id(), WorkState.DONE, null, "simulated");
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        Config cfg = options.load();
+        BadInput.require(cfg.deployment().store().shared(), "fsnbot runner needs the fleet's store: set store.url to"
+                + " a jdbc:postgresql:// URL (docs/fleet.md)");
+        Application app = Application.open(cfg, PauseHooks.fromSystemProperties());
+        FleetWorker worker = simulateMs > 0 ? FleetNode.worker(app, w -> simulate(app, w)) : FleetNode.worker(app);
+        FleetNode.Running running = FleetNode.runner(app, worker);
+        Runtime.getRuntime().addShutdownHook(new Thread(running::stop, "fsnbot-shutdown"));
+        running.awaitStop();
+        app.close();
+        return ExitCodes.OK;
+    }
+}

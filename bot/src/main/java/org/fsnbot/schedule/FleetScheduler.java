@@ -1,0 +1,162 @@
+package org.fsnbot.schedule;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TimeZone;
+import java.util.function.Function;
+import org.fsnbot.store.FleetQueue;
+import org.fsnbot.store.Work;
+import org.quartz.CronScheduleBuilder;
+import org.quartz.DisallowConcurrentExecution;
+import org.quartz.Job;
+import org.quartz.JobBuilder;
+import org.quartz.JobDetail;
+import org.quartz.JobExecutionContext;
+import org.quartz.JobExecutionException;
+import org.quartz.Scheduler;
+import org.quartz.SchedulerException;
+import org.quartz.SimpleScheduleBuilder;
+import org.quartz.Trigger;
+import org.quartz.TriggerBuilder;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The coordinators' cluster (docs/fleet.md): the poll (inboxes, trees,
+ * commands), then the dispatch of every queued unit to the runner class
+ * its route names, and the weekly report, each on exactly one live
+ * coordinator at a time; when that one dies, Quartz moves them to another
+ * after its check-in interval. Nothing here measures.
+ */
+public final class FleetScheduler {
+
+    private static final Logger log = LoggerFactory.getLogger(FleetScheduler.class);
+    static final String FLEET = "fsnbot.fleet";
+
+    /** What a coordinator's poll does: read and queue (RunLoop.poll), then hand out the queue. */
+    public record Coordinator(Runnable poll, Runnable dispatch, int pollMinutes) {
+        public Coordinator {
+            if (pollMinutes < 1) {
+                throw new IllegalArgumentException("pollMinutes must be >= 1");
+            }
+        }
+    }
+
+    private FleetScheduler() {
+    }
+
+    /** Starts this coordinator's node: the poll now and every pollMinutes, the weekly cron, a catch-up now. */
+    public static Scheduler start(QuartzCluster cluster, String name, Coordinator c, RunScheduler.Weekly weekly)
+            throws SchedulerException {
+        Scheduler s = cluster.scheduler(QuartzCluster.COORDINATORS, name, 2);
+        s.getContext().put(FLEET, c);
+        s.getContext().put(RunScheduler.WEEKLY, weekly);
+        JobDetail poll = JobBuilder.newJob(PollJob.class).withIdentity("poll", "fsnbot").storeDurably().build();
+        Trigger every = TriggerBuilder.newTrigger().withIdentity("poll-every", "fsnbot").forJob(poll).startNow()
+                .withSchedule(SimpleScheduleBuilder.repeatMinutelyForever(c.pollMinutes())
+                        .withMisfireHandlingInstructionNextWithRemainingCount())
+                .build();
+        JobDetail report = JobBuilder.newJob(RunScheduler.WeeklyJob.class).withIdentity("weekly", "fsnbot")
+                .storeDurably().build();
+        Trigger cron = TriggerBuilder.newTrigger().withIdentity("weekly-cron", "fsnbot").forJob(report)
+                .withSchedule(CronScheduleBuilder.cronSchedule(weekly.cron()).inTimeZone(TimeZone.getTimeZone("UTC"))
+                        .withMisfireHandlingInstructionDoNothing())
+                .build();
+        // Every coordinator that starts puts the same jobs and triggers in the
+        // shared store, replacing what is there: the newest configuration's
+        // poll interval and cron are the cluster's.
+        s.scheduleJobs(Map.of(poll, Set.of(every), report, Set.of(cron)), true);
+        s.start();
+        s.triggerJob(report.getKey());
+        return s;
+    }
+
+    /** Polls, then dispatches; never twice at once in the whole cluster. */
+    @DisallowConcurrentExecution
+    public static final class PollJob implements Job {
+        @Override
+        public void execute(JobExecutionContext ctx) throws JobExecutionException {
+            try {
+                Coordinator c = (Coordinator) ctx.getScheduler().getContext().get(FLEET);
+                c.poll().run();
+                c.dispatch().run();
+            } catch (SchedulerException | RuntimeException e) {
+                throw new JobExecutionException(e, false);
+            }
+        }
+    }
+
+    /**
+     * Hands queued units to runner classes: each unit into its class's
+     * store once (Quartz keys it by unit), recorded in the queue's history.
+     * A unit whose class has no runner waits in that class's store.
+     */
+    public static final class Dispatcher implements Runnable, AutoCloseable {
+
+        private final FleetQueue queue;
+        private final Function<Work, String> route;
+        private final QuartzCluster cluster;
+        private final String name;
+        private final Map<String, Scheduler> stores = new HashMap<>();
+
+        /** Units put into a class's store in one transaction. */
+        private static final int BATCH = 200;
+
+        public Dispatcher(FleetQueue queue, Function<Work, String> route, QuartzCluster cluster, String name) {
+            this.queue = queue;
+            this.route = route;
+            this.cluster = cluster;
+            this.name = name;
+        }
+
+        @Override
+        public void run() {
+            Map<String, List<Work>> byClass = new LinkedHashMap<>();
+            for (Work w : queue.undispatched()) {
+                byClass.computeIfAbsent(route.apply(w), c -> new ArrayList<>()).add(w);
+            }
+            for (Map.Entry<String, List<Work>> e : byClass.entrySet()) {
+                String c = e.getKey();
+                List<Work> units = e.getValue();
+                for (int from = 0; from < units.size(); from += BATCH) {
+                    List<Work> batch = units.subList(from, Math.min(units.size(), from + BATCH));
+                    try {
+                        RunnerScheduler.submit(store(c), batch.stream().map(Work::id).toList());
+                        queue.dispatched(batch.stream().map(Work::id).toList(), c);
+                        for (Work w : batch) {
+                            log.info("#{} {} to runner class {}", w.id(), w.title(), c);
+                        }
+                    } catch (SchedulerException ex) {
+                        log.warn("{} unit(s) not dispatched to {} ({}); the next poll tries again", batch.size(), c,
+                                ex.toString());
+                    }
+                }
+            }
+        }
+
+        /** A class's store as a client: a scheduler of that cluster that is never started (it fires nothing). */
+        private Scheduler store(String runnerClass) throws SchedulerException {
+            Scheduler s = stores.get(runnerClass);
+            if (s == null) {
+                s = cluster.scheduler(QuartzCluster.runnersOf(runnerClass), name + "-dispatch", 1);
+                stores.put(runnerClass, s);
+            }
+            return s;
+        }
+
+        @Override
+        public void close() {
+            for (Scheduler s : stores.values()) {
+                try {
+                    s.shutdown(false);
+                } catch (SchedulerException e) {
+                    log.debug("closing a class store: {}", e.toString());
+                }
+            }
+        }
+    }
+}

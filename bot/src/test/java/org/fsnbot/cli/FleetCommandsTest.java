@@ -1,0 +1,70 @@
+package org.fsnbot.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.fsnbot.plan.Base;
+import org.fsnbot.store.RunnerRegistry;
+import org.fsnbot.store.Store;
+import org.fsnbot.store.WorkItem;
+import org.fsnbot.store.WorkTarget;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The operators' commands on a home: queue, runners, drain; runner refuses to start without the fleet's store. */
+class FleetCommandsTest {
+
+    private static String stdout(String... args) {
+        PrintStream old = System.out;
+        ByteArrayOutputStream text = new ByteArrayOutputStream();
+        try {
+            System.setOut(new PrintStream(text, true, StandardCharsets.UTF_8));
+            assertThat(Main.execute(args)).as("exit of %s", String.join(" ", args)).isZero();
+        } finally {
+            System.setOut(old);
+        }
+        return text.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void theQueueShowsWhatWaitsAndWhatRunsWhereAndRunnersAreListedAndDrained(@TempDir Path tmp) throws Exception {
+        Path home = tmp.resolve("home");
+        try (Store store = Store.h2(home.resolve("db/fsnbot"))) {
+            long a = store.queue().enqueue(WorkItem.found("k1", "fsnotify head 1", new WorkTarget.Revision("v2"),
+                    new Base("/t", "v1", "why"))).orElseThrow();
+            store.queue().enqueue(WorkItem.found("k2", "fsnotify head 2", new WorkTarget.Revision("v3"),
+                    new Base("/t", "v1", "why")));
+            store.fleet().dispatched(java.util.List.of(a), "2s-kvm");
+            store.fleet().claim(a, "box-17", false, 3);
+        }
+        assertThat(stdout("queue", "--home", home.toString())).contains("#1 TREE fsnotify head 1: running on box-17",
+                "#2 TREE fsnotify head 2: waiting (not dispatched yet)");
+        assertThat(stdout("runners", "--home", home.toString())).contains("Single-machine mode (H2)");
+        try (Store store = Store.h2(home.resolve("db/fsnbot"))) {
+            store.runners().register("box-17", "2s-kvm", "{\"cpu\":\"AMD EPYC\",\"sockets\":2,\"cores\":64,"
+                    + "\"cpus\":128,\"numa\":[{},{}],\"memory_mib\":262144,\"kvm\":true,\"qemu\":\"QEMU 7.2\","
+                    + "\"kernel\":\"Linux 6.1\"}");
+        }
+        assertThat(stdout("runners", "--home", home.toString())).contains("box-17 (class 2s-kvm): active",
+                "AMD EPYC; 2 socket(s), 64 cores, 128 CPUs, 2 NUMA node(s), 262144 MiB, KVM",
+                "A/A noise: not calibrated");
+        stdout("drain", "box-17", "--home", home.toString());
+        try (Store store = Store.h2(home.resolve("db/fsnbot"))) {
+            assertThat(store.runners().get("box-17")).hasValueSatisfying(e ->
+                    assertThat(e.state()).isEqualTo(RunnerRegistry.State.DRAINING));
+        }
+        assertThat(Main.execute("drain", "nobody", "--home", home.toString())).isEqualTo(ExitCodes.BAD_INPUT);
+    }
+
+    @Test
+    void aRunnerNeedsTheFleetsStore(@TempDir Path tmp) throws Exception {
+        Path cfg = Files.writeString(tmp.resolve("c.yaml"), "home: \"" + tmp.resolve("home") + "\"\n");
+        assertThat(Main.execute("runner", "--config", cfg.toString())).isEqualTo(ExitCodes.BAD_INPUT);
+        Path bad = Files.writeString(tmp.resolve("b.yaml"), "store: {url: \"jdbc:mysql://x/y\"}\n");
+        assertThat(Main.execute("runner", "--config", bad.toString())).isEqualTo(ExitCodes.BAD_INPUT);
+    }
+}

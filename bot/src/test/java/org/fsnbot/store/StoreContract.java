@@ -1,0 +1,216 @@
+package org.fsnbot.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.fsnbot.build.BuildResult;
+import org.fsnbot.intake.MboxReader;
+import org.fsnbot.intake.PatchSeries;
+import org.fsnbot.mail.MailLedger;
+import org.fsnbot.mail.MailState;
+import org.fsnbot.mail.Reply;
+import org.fsnbot.mail.ReplyKind;
+import org.fsnbot.plan.Base;
+import org.fsnbot.plan.RunOptions;
+import org.fsnbot.run.BootRecord;
+import org.fsnbot.run.BootResults;
+import org.fsnbot.run.MetricInfo;
+import org.fsnbot.run.MetricKey;
+import org.fsnbot.run.Sample;
+import org.fsnbot.run.Side;
+import org.fsnbot.testing.Repo;
+import org.fsnbot.vm.Accelerator;
+import org.fsnbot.vm.BootOutcome;
+import org.fsnbot.vm.BootStatus;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What every store does, on any database: StoreTest runs it on H2 (the
+ * default), PostgresStoreIT on a real PostgreSQL (the fleet). open(dir)
+ * opens the store of dir again each time it is called (a reopen, or a
+ * second process on the same database).
+ */
+abstract class StoreContract {
+
+    /** The store of dir: a fresh database the first time, the same one after. */
+    abstract Store open(Path dir);
+
+    @Test
+    void migratesAndKeepsEveryStagesRecordsAcrossReopen(@TempDir Path dir) throws Exception {
+        JobStore jobs = open(dir).jobs();
+        PatchSeries s = new MboxReader().readSeries(Repo.exampleMbox());
+        long series = jobs.saveSeries(s);
+        assertThat(jobs.saveSeries(s)).as("a series is stored once").isEqualTo(series);
+        long job = jobs.createJob(series, "/tree", "v6.12", "quick", "sockets=2");
+        jobs.saveBuild(job, BuildResult.built("base", "a".repeat(40), dir, new BuildResult.Cost(12.5, 3, false),
+                dir.resolve("log")));
+        BootOutcome panic = new BootOutcome("patched-1-try1", BootStatus.PANIC, Accelerator.TCG, 2.0, List.of(),
+                new BootOutcome.Console(dir.resolve("c.log"), List.of("Kernel panic - not syncing: x")),
+                "kernel panic");
+        jobs.saveBoot(job, new BootRecord(Side.PATCHED, 0, 1, panic, BootResults.NONE));
+        BootOutcome ok = new BootOutcome("base-1-try1", BootStatus.OK, Accelerator.TCG, 9.0, List.of("{}"),
+                new BootOutcome.Console(dir.resolve("c2.log"), List.of()), "ok");
+        Sample sample = new Sample(Side.BASE, 0, 0, new MetricKey("byte-write", "none", "ns_per_op"),
+                new MetricInfo("mode", "ns", true), 2000);
+        jobs.saveBoot(job, new BootRecord(Side.BASE, 0, 1, ok, new BootResults(List.of(sample), List.of(), List.of(),
+                "{}")));
+        Reply r = new Reply("<r@x>", "bot@x", List.of("a@x"), List.of("b@x"), new Reply.Threading("Re: x", "<p@x>",
+                List.of("<p@x>")), "b\n");
+        open(dir).mail().record(job, new MailLedger.Outgoing(r, ReplyKind.REPORT, MailState.WRITTEN,
+                dir.resolve("r.eml"), new byte[] {1}, List.of("a@x", "b@x")));
+        jobs.finish(job, ReplyKind.REPORT, "regression");
+
+        Store reopened = open(dir);
+        assertThat(reopened.count("jobs", "state = 'done' AND outcome = ?", "REPORT")).isEqualTo(1);
+        assertThat(reopened.count("builds", "")).isEqualTo(1);
+        assertThat(reopened.count("boots", "status = 'PANIC'")).isEqualTo(1);
+        assertThat(reopened.text("SELECT console_tail FROM boots WHERE status = 'PANIC'")).contains("Kernel panic");
+        assertThat(reopened.count("samples", "")).isEqualTo(1);
+        assertThat(reopened.mail().state("<r@x>")).contains(MailState.WRITTEN);
+        assertThat(reopened.mail().own("<r@x>")).hasValueSatisfying(m -> assertThat(m.jobId()).contains(job));
+    }
+
+    private static WorkItem series(String root, String title) {
+        return WorkItem.found("series " + root + " v1", title, new WorkTarget.Series(1, List.of(root), List.of(),
+                "dev@example.org " + title), new Base("tree", "base", "why"));
+    }
+
+    @Test
+    void theQueueKeysWorkOnceSupersedesOlderRevisionsAndRequeuesWhatAKilledProcessLeftRunning(@TempDir Path dir) {
+        WorkQueue q = open(dir).queue();
+        assertThat(q.enqueue(series("<a>", "t"))).isPresent();
+        assertThat(q.enqueue(series("<a>", "t"))).as("the same key twice").isEmpty();
+        assertThat(q.enqueue(series("<b>", "other"))).isPresent();
+        assertThat(q.supersede("mallory@example.net t", 2)).as("another author's lineage").isZero();
+        assertThat(q.supersede("dev@example.org t", 2)).isEqualTo(1);
+        assertThat(q.newestRevision("dev@example.org t")).contains(1);
+        assertThat(q.newestRevision("mallory@example.net t")).isEmpty();
+        Work claimed = q.claimNext().orElseThrow();
+        assertThat(claimed.item().key()).isEqualTo("series <b> v1");
+        assertThat(claimed.state()).isEqualTo(WorkState.RUNNING);
+        assertThat(q.claimNext()).as("the cancelled one is not claimed").isEmpty();
+        // A process killed mid-measurement leaves the unit running; the next one starts it over.
+        WorkQueue reopened = open(dir).queue();
+        assertThat(reopened.recoverRunning(3).requeued()).isEqualTo(1);
+        assertThat(reopened.claimNext()).map(Work::id).contains(claimed.id());
+    }
+
+    @Test
+    void aUnitThatWasRunningEachTimeTheProcessDiedBecomesADeadLetter(@TempDir Path dir) {
+        WorkQueue q = open(dir).queue();
+        long poison = q.enqueue(series("<poison>", "p")).orElseThrow();
+        for (int crash = 1; crash <= 2; crash++) {
+            assertThat(q.claimNext()).map(Work::id).contains(poison);
+            WorkQueue.Recovered r = q.recoverRunning(3);
+            assertThat(r.requeued()).as("crash %d", crash).isEqualTo(1);
+            assertThat(r.deadLetters()).isEmpty();
+        }
+        assertThat(q.claimNext()).map(Work::id).contains(poison);
+        long next = q.enqueue(series("<next>", "n")).orElseThrow();
+
+        WorkQueue.Recovered third = q.recoverRunning(3);
+
+        assertThat(third.requeued()).isZero();
+        assertThat(third.deadLetters()).singleElement().extracting(Work::id).isEqualTo(poison);
+        assertThat(q.list(WorkState.DEAD_LETTER)).singleElement().satisfies(w ->
+                assertThat(w.detail()).contains("died 3 times"));
+        assertThat(q.claimNext()).as("the queue moves on").map(Work::id).contains(next);
+    }
+
+    @Test
+    void aWorkItemReadsBackAsItWasQueued(@TempDir Path dir) {
+        WorkQueue q = open(dir).queue();
+        WorkItem asked = WorkItem.requested("compare <c> 1", "v1..v2", new WorkTarget.Revision("v2"),
+                new Base("/srv/linux", "v1", "named in the command"),
+                new RunOptions(List.of("byte-write"), 4, "", "", false, "#fsnbot compare v1 v2"), "<c>");
+        long id = q.enqueue(asked).orElseThrow();
+        assertThat(q.all()).singleElement().satisfies(w -> {
+            assertThat(w.id()).isEqualTo(id);
+            assertThat(w.item()).isEqualTo(asked);
+            assertThat(w.state()).isEqualTo(WorkState.QUEUED);
+        });
+        q.finish(id, WorkState.DONE, null, "REPORT: regression");
+        assertThat(q.list(WorkState.DONE)).singleElement().satisfies(w -> assertThat(w.detail())
+                .isEqualTo("REPORT: regression"));
+    }
+
+    private long runningJob(Store store, String runner) {
+        long job = store.jobs().createJob(null, "/tree", "v6.12", "quick", "sockets=2");
+        store.jobs().setRunner(job, runner);
+        return job;
+    }
+
+    @Test
+    void theFleetHandsAUnitOutOnceAndARecoveringRunnerTakesADeadRunnersUnitOverDiscardingItsJob(@TempDir Path dir) {
+        Store store = open(dir);
+        FleetQueue fleet = store.fleet();
+        long id = store.queue().enqueue(series("<f>", "fleet")).orElseThrow();
+        assertThat(fleet.undispatched()).extracting(Work::id).containsExactly(id);
+        fleet.dispatched(List.of(id), "tcg");
+        assertThat(fleet.undispatched()).isEmpty();
+        assertThat(fleet.claim(id, "runner-a", false, 3)).isInstanceOf(FleetQueue.Claim.Run.class);
+        long deadJob = runningJob(store, "runner-a");
+        assertThat(fleet.claim(id, "runner-b", false, 3)).as("a duplicate firing, not a recovery")
+                .isInstanceOfSatisfying(FleetQueue.Claim.Skip.class, s -> assertThat(s.why()).contains("runner-a"));
+        assertThat(fleet.open()).singleElement().satisfies(e -> {
+            assertThat(e.runner()).isEqualTo("runner-a");
+            assertThat(e.runnerClass()).isEqualTo("tcg");
+        });
+
+        FleetQueue.Claim taken = fleet.claim(id, "runner-b", true, 3);
+
+        assertThat(taken).isInstanceOfSatisfying(FleetQueue.Claim.Run.class,
+                r -> assertThat(r.takenFrom()).contains("runner-a"));
+        assertThat(store.count("jobs", "id = ? AND outcome = ?", deadJob, JobStore.ABANDONED)).isEqualTo(1);
+        assertThat(store.text("SELECT runner FROM work_queue WHERE id = ?", id)).isEqualTo("runner-b");
+        store.queue().finish(id, WorkState.DONE, null, "REPORT");
+        assertThat(fleet.claim(id, "runner-c", true, 3)).as("done is done").isInstanceOf(FleetQueue.Claim.Skip.class);
+        assertThat(fleet.doneBy("runner-b")).isEqualTo(1);
+    }
+
+    @Test
+    void aDeadRunnersUnitWhoseReplyWasWrittenIsDoneNotMeasuredTwice(@TempDir Path dir) throws Exception {
+        Store store = open(dir);
+        long id = store.queue().enqueue(series("<r>", "replied")).orElseThrow();
+        store.fleet().claim(id, "runner-a", false, 3);
+        long job = runningJob(store, "runner-a");
+        Reply r = new Reply("<reply@x>", "bot@x", List.of("a@x"), List.of(), new Reply.Threading("Re: x", "<p@x>",
+                List.of("<p@x>")), "b\n");
+        store.mail().record(job, new MailLedger.Outgoing(r, ReplyKind.REPORT, MailState.WRITTEN,
+                dir.resolve("r.eml"), new byte[] {1}, List.of("a@x")));
+
+        assertThat(store.fleet().claim(id, "runner-b", true, 3)).isInstanceOf(FleetQueue.Claim.Skip.class);
+
+        assertThat(store.text("SELECT state FROM work_queue WHERE id = ?", id)).isEqualTo("done");
+        assertThat(store.text("SELECT CAST(job_id AS VARCHAR(20)) FROM work_queue WHERE id = ?", id))
+                .isEqualTo(Long.toString(job));
+    }
+
+    @Test
+    void aUnitWhoseRunnersKeptDyingIsADeadLetter(@TempDir Path dir) {
+        Store store = open(dir);
+        long id = store.queue().enqueue(series("<d>", "dies")).orElseThrow();
+        store.fleet().claim(id, "r0", false, 3);
+        store.fleet().claim(id, "r1", true, 3);
+        store.fleet().claim(id, "r2", true, 3);
+        assertThat(store.fleet().claim(id, "r3", true, 3)).isInstanceOf(FleetQueue.Claim.DeadLetter.class);
+        assertThat(store.queue().list(WorkState.DEAD_LETTER)).extracting(Work::id).containsExactly(id);
+    }
+
+    @Test
+    void runnersRegisterWithTheirFactsAndAreDrained(@TempDir Path dir) {
+        RunnerRegistry runners = open(dir).runners();
+        runners.register("runner-a", "tcg", "{\"numa\":[{}],\"kvm\":false}");
+        runners.register("runner-a", "tcg", "{\"numa\":[{},{}],\"kvm\":false}");
+        assertThat(runners.all()).singleElement().satisfies(e -> {
+            assertThat(e.facts()).contains("[{},{}]");
+            assertThat(e.state()).isEqualTo(RunnerRegistry.State.ACTIVE);
+        });
+        assertThat(runners.setState("runner-a", RunnerRegistry.State.DRAINING)).isTrue();
+        assertThat(runners.setState("nobody", RunnerRegistry.State.DRAINING)).isFalse();
+        assertThat(runners.get("runner-a")).hasValueSatisfying(e ->
+                assertThat(e.state()).isEqualTo(RunnerRegistry.State.DRAINING));
+    }
+}

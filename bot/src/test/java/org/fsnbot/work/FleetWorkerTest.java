@@ -1,0 +1,62 @@
+package org.fsnbot.work;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.fsnbot.job.RunnerName;
+import org.fsnbot.plan.Base;
+import org.fsnbot.store.Store;
+import org.fsnbot.store.WorkItem;
+import org.fsnbot.store.WorkTarget;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A runner's side of a unit: claimed and measured once; a runner taken for dead that is alive keeps its unit. */
+class FleetWorkerTest {
+
+    private static long unit(Store store, String key) {
+        return store.queue().enqueue(WorkItem.found(key, key, new WorkTarget.Revision("v2"), new Base("/t", "v1",
+                "why"))).orElseThrow();
+    }
+
+    @Test
+    void aUnitIsMeasuredOnceAndADuplicateFiringDoesNothing(@TempDir Path tmp) {
+        Store store = Store.h2(tmp.resolve("db"));
+        long id = unit(store, "u1");
+        List<Long> measured = new ArrayList<>();
+        FleetWorker a = new FleetWorker(store.fleet(), w -> measured.add(w.id()), new RunnerName("a", "tcg"),
+                (r, t) -> false);
+        FleetWorker b = new FleetWorker(store.fleet(), w -> measured.add(w.id()), new RunnerName("b", "tcg"),
+                (r, t) -> false);
+        a.run(id, false);
+        b.run(id, false);
+        assertThat(measured).containsExactly(id);
+    }
+
+    @Test
+    void aRunnerTakenForDeadThatChecksInAgainKeepsItsUnitAndADeadOneLosesIt(@TempDir Path tmp) {
+        Store store = Store.h2(tmp.resolve("db"));
+        long id = unit(store, "u2");
+        List<String> measuredBy = new ArrayList<>();
+        new FleetWorker(store.fleet(), w -> measuredBy.add("a"), new RunnerName("a", "tcg"), (r, t) -> false)
+                .run(id, false);
+        store.queue().enqueue(WorkItem.found("other", "other", new WorkTarget.Revision("v3"), new Base("/t", "v1",
+                "why")));
+        // a stays "running" (its measure returned without finishing the unit): as if it were mid-job.
+        List<String> asked = new ArrayList<>();
+        new FleetWorker(store.fleet(), w -> measuredBy.add("b"), new RunnerName("b", "tcg"), (r, t) -> {
+            asked.add(r);
+            return true;
+        }).run(id, true);
+        assertThat(asked).containsExactly("a");
+        assertThat(measuredBy).as("a checked in again: b leaves the unit to it").containsExactly("a");
+        assertThat(store.fleet().runningOn(id)).contains("a");
+
+        new FleetWorker(store.fleet(), w -> measuredBy.add("c"), new RunnerName("c", "tcg"), (r, t) -> false)
+                .run(id, true);
+        assertThat(measuredBy).as("a stayed silent: c takes it over").containsExactly("a", "c");
+        assertThat(store.fleet().runningOn(id)).contains("c");
+    }
+}

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Makes the PostgreSQL image the fleet's tests start through Testcontainers
+# (docs/fleet.md) from Debian's postgresql-15, since no registry can be
+# reached: mmdebstrap a minimal bookworm with it, add a start script, then
+# `docker import`. The script makes a cluster whose superuser is fsnbot
+# (password from FSNBOT_PG_PASSWORD, default "fsnbot"), a database fsnbot,
+# scram-sha-256 from anywhere, max_connections from FSNBOT_PG_MAX_CONNECTIONS
+# (default 200), and runs the server in the foreground. Skips when the
+# image is there; needs a running Docker.
+set -euo pipefail
+image=${1:-fsnbot-postgres:bookworm}
+if docker image inspect "$image" >/dev/null 2>&1; then
+	echo "build-pg-image: $image is there"
+	exit 0
+fi
+tar=$(mktemp --suffix=.tar)
+start_script=$(mktemp)
+trap 'rm -f "$tar" "$start_script"' EXIT
+cat >"$start_script" <<'SCRIPT'
+#!/bin/sh
+set -eu
+bin=/usr/lib/postgresql/15/bin
+data=/var/lib/postgresql/fsnbot
+mkdir -p "$data" /run/postgresql
+chown postgres:postgres "$data" /run/postgresql
+pw=$(mktemp)
+printf '%s\n' "${FSNBOT_PG_PASSWORD:-fsnbot}" >"$pw"
+chown postgres "$pw"
+runuser -u postgres -- "$bin/initdb" -D "$data" -U fsnbot --pwfile="$pw" --auth-local=trust \
+	--auth-host=scram-sha-256 >/dev/null
+rm -f "$pw"
+echo "host all all 0.0.0.0/0 scram-sha-256" >>"$data/pg_hba.conf"
+printf "listen_addresses = '*'\nmax_connections = %s\n" "${FSNBOT_PG_MAX_CONNECTIONS:-200}" \
+	>>"$data/postgresql.conf"
+echo "CREATE DATABASE fsnbot OWNER fsnbot" | runuser -u postgres -- "$bin/postgres" --single -D "$data" \
+	postgres >/dev/null
+exec runuser -u postgres -- "$bin/postgres" -D "$data"
+SCRIPT
+start=$(date +%s)
+# No mirror given: mmdebstrap takes the host's apt sources.
+mmdebstrap --quiet --variant=apt --aptopt='APT::Install-Recommends "false"' --include=postgresql-15 \
+	--customize-hook="upload $start_script /usr/local/bin/fsnbot-postgres" \
+	--customize-hook='chmod 755 "$1/usr/local/bin/fsnbot-postgres"' \
+	bookworm "$tar"
+docker import --change 'CMD ["/usr/local/bin/fsnbot-postgres"]' --change 'EXPOSE 5432' "$tar" "$image" >/dev/null
+echo "build-pg-image: $image made in $(($(date +%s) - start)) s ($(du -m "$tar" | cut -f1) MB)"
