@@ -145,7 +145,7 @@ class FleetIT {
                 // The victim is the runner that has a boot of its job in the store and boots again now:
                 // its job has boots to discard.
                 List<String> victim = new ArrayList<>();
-                await("a runner's second boot", Duration.ofMinutes(8), () -> {
+                await("a runner's second boot (a cold base build first, when no other test made it)", Duration.ofMinutes(20), () -> {
                     try {
                         booting(runners).filter(r -> store.count("boots", "job_id IN (SELECT id FROM jobs WHERE"
                                 + " runner = ? AND state = 'running')", r) > 0).ifPresent(victim::add);
