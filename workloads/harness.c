@@ -35,7 +35,16 @@ static const char *const mode_names[HR_MODE_COUNT] = {
 static const char common_usage[] =
 	"options for every workload:\n"
 	"  --workdir DIR  --modes a,b  --iterations N | --duration SECONDS  --warmup N\n"
-	"  --reps N  --clients LIST|auto  --files N  --variants LIST  --help\n";
+	"  --reps N  --clients LIST|auto  --files N  --variants LIST  --help\n"
+	"  --inject parent-watch  (every mode also watches the workload's directory:\n"
+	"                          a simulated regression, to check a comparison)\n";
+
+/*
+ * --inject parent-watch: set once by the options, read by every listener.
+ * The labels stay those of the modes asked, so runs made with it compare
+ * row by row with runs made without (fsnbot compare-runs says so).
+ */
+static bool inject_parent_watch;
 
 void hr_die(const char *fmt, ...)
 {
@@ -257,6 +266,7 @@ static void parse_opts(int argc, char **argv, struct hr_opts *o)
 		{ "files", required_argument, NULL, 'f' },
 		{ "variants", required_argument, NULL, 'v' },
 		{ "bare", no_argument, NULL, 'b' },
+		{ "inject", required_argument, NULL, 'i' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -308,6 +318,11 @@ static void parse_opts(int argc, char **argv, struct hr_opts *o)
 			break;
 		case 'b':
 			o->bare = true;
+			break;
+		case 'i':
+			if (strcmp(optarg, "parent-watch"))
+				hr_die("--inject knows parent-watch only, not '%s'", optarg);
+			inject_parent_watch = true;
 			break;
 		case 'h':
 			usage(stdout);
@@ -455,6 +470,8 @@ static void header(const struct hr_opts *o)
 	hr_json_num(&j, "duration_s", o->duration);
 	hr_json_int(&j, "warmup", o->warmup);
 	hr_json_int(&j, "reps", o->reps);
+	if (inject_parent_watch)
+		hr_json_str(&j, "inject", "parent-watch");
 	hr_json_print(&j);
 }
 
@@ -685,6 +702,8 @@ int hr_listener_start(struct hr_listener *l, enum hr_mode mode, const char *dir,
 	default:
 		hr_die("bad mode %d", mode);
 	}
+	if (inject_parent_watch && mode != HR_MODE_PARENT)
+		watch(l, dir, event);
 
 	pa = hr_alloc(1, sizeof(*pa));
 	pa->l = l;

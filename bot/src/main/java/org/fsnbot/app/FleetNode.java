@@ -15,7 +15,7 @@ import org.fsnbot.schedule.RunnerScheduler;
 import org.fsnbot.store.RunnerRegistry;
 import org.fsnbot.store.Work;
 import org.fsnbot.vm.HostFacts;
-import org.fsnbot.vm.HostTopology;
+import org.fsnbot.plan.HostTopology;
 import org.fsnbot.vm.QemuBoot;
 import org.fsnbot.vm.RunnerFacts;
 import org.fsnbot.work.FleetWorker;

@@ -14,6 +14,7 @@ import org.fsnbot.plan.Profile;
 import org.fsnbot.plan.WorkloadSpec;
 import org.fsnbot.report.HostSummary;
 import org.fsnbot.run.HostRunner;
+import org.fsnbot.run.RunFile;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -38,8 +39,13 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--block-dir", defaultValue = "/var/tmp", description = "Host directory standing in for the guest's ext4 /mnt/block (default: ${DEFAULT-VALUE}).")
     Path blockDir;
 
-    @Option(names = "--out", description = "Also write the raw JSON lines here.")
+    @Option(names = "--out", description = "Also write the run here (its profile, workload version, kernel and"
+            + " each pass's JSON lines), for `fsnbot compare-runs`.")
     Path out;
+
+    @Option(names = "--inject", description = "parent-watch: every mode also watches the workload's directory, a"
+            + " simulated regression for checking a comparison (the run file says so).")
+    String inject;
 
     @Option(names = "--json", description = "Also write the summary as JSON here (docs/result.schema.json,"
             + " fsnbot-bench/1).")
@@ -66,13 +72,20 @@ public final class BenchCommand implements Callable<Integer> {
             workloads = workloads.stream().filter(w -> only.contains(w.name())).toList();
         }
         BadInput.require(runs >= 1, "--runs must be at least 1");
+        BadInput.require(inject == null || inject.equals("parent-watch"), "--inject knows parent-watch only");
         Application.HostBench bench = Application.hostBench(cfg.home().create());
         HostRunner.HostResult r = bench.runner().run(bench.workloads().build(), workloads, runs, blockDir,
-                Duration.ofSeconds(p.bootTimeoutSeconds()));
-        if (out != null) {
-            Files.write(out, r.lines());
-        }
+                Duration.ofSeconds(p.bootTimeoutSeconds()), inject == null ? List.of() : List.of("--inject", inject));
         String kernel = bench.commands().run(List.of("uname", "-r"), null, Duration.ofSeconds(10)).outputText().trim();
+        if (out != null) {
+            // The workloads' binaries live under a directory named by the hash of their sources: their version.
+            Profile ran = new Profile(p.name(), p.description(), p.bootsPerKernel(), p.maxBootsPerKernel(),
+                    p.bootTimeoutSeconds(), workloads);
+            RunFile.Header h = RunFile.Header.of(ran.toJson(), bench.workloads().build().getParent().getFileName()
+                    .toString(),
+                    kernel, java.net.InetAddress.getLocalHost().getHostName(), inject == null ? "" : inject);
+            Files.write(out, new RunFile(h, r.passes()).lines(new ObjectMapper()));
+        }
         System.out.print(HostSummary.render(r.samples(), r.gateFailures(), r.skipped(), kernel + ", profile "
                 + p.name()));
         if (json != null) {

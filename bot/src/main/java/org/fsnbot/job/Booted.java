@@ -2,9 +2,11 @@ package org.fsnbot.job;
 
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import org.fsnbot.report.JobFacts;
 import org.fsnbot.run.InterleavedRunner;
+import org.fsnbot.run.NumaCheck;
 import org.fsnbot.run.RunResult;
 import org.fsnbot.vm.AcceleratorProbe;
 import org.fsnbot.vm.BootStatus;
@@ -15,7 +17,7 @@ import org.fsnbot.vm.HostFacts;
  * runner asked of itself; whether they make a measurement is decided next.
  */
 public record Booted(Imaged imaged, AcceleratorProbe.Decision accel, HostFacts host, RunResult run,
-        InterleavedRunner.Quiet quiet, RunnerName runner) implements Reached {
+        InterleavedRunner.Quiet quiet, RunnerName runner, Optional<NumaCheck.Result> numa) implements Reached {
 
     public Booted {
         Objects.requireNonNull(imaged);
@@ -24,14 +26,22 @@ public record Booted(Imaged imaged, AcceleratorProbe.Decision accel, HostFacts h
         Objects.requireNonNull(run);
         Objects.requireNonNull(quiet);
         Objects.requireNonNull(runner);
+        Objects.requireNonNull(numa);
     }
 
     @Override
     public JobFacts facts(JobFacts.Run timing) {
         Applied a = imaged.built().applied();
         return a.resolved().facts(timing, a.patchedLabel(), new JobFacts.Runner(run.guestKernel().orElse("unknown"),
-                a.resolved().job().topology().toString(), accel.accel().label(), accel.reason(),
+                guest(a.resolved().job().topology().toString()), accel.accel().label(), accel.reason(),
                 runner.label() + ": " + host.describe(), host.qemu(), load()), imaged.built().config());
+    }
+
+    /** The guest as the facts show it: a pinned one with its mapping, notes and check. */
+    JobFacts.Guest guest(String topology) {
+        return numa.map(c -> new JobFacts.Guest(topology, c.mapping(), c.notes(), c.verified()
+                ? "verified: the guest saw these nodes, CPUs and memory; every vCPU thread was pinned as planned"
+                : "NOT verified: " + c.problems().get(0))).orElse(JobFacts.Guest.of(topology));
     }
 
     /** The runner's load over the boots whose samples count. */

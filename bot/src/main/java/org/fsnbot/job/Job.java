@@ -25,6 +25,9 @@ public record Job(Base base, Candidate candidate, Profile profile, Topology topo
         Objects.requireNonNull(candidate, "candidate");
         Objects.requireNonNull(profile, "profile");
         Objects.requireNonNull(topology, "topology");
+        if (topology.mirror()) {
+            throw new IllegalArgumentException("topology " + topology + " is mirrored on the host before a job runs");
+        }
         Objects.requireNonNull(route, "route");
         Objects.requireNonNull(baseCode, "baseCode");
     }

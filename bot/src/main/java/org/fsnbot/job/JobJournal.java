@@ -25,4 +25,8 @@ public interface JobJournal {
 
     default void booted(BootRecord b) {
     }
+
+    /** Whether a pinned guest was verified in the guest and on the host (docs/numa.md). */
+    default void topology(boolean verified) {
+    }
 }

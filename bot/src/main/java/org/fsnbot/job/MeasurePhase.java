@@ -8,9 +8,12 @@ import java.util.Optional;
 import java.util.function.Supplier;
 import org.fsnbot.image.GuestImage;
 import org.fsnbot.image.GuestImages;
+import org.fsnbot.plan.NumaPlan;
 import org.fsnbot.plan.Profile;
+import org.fsnbot.plan.Topology;
 import org.fsnbot.run.BootRecord;
 import org.fsnbot.run.InterleavedRunner;
+import org.fsnbot.run.NumaCheck;
 import org.fsnbot.run.RunResult;
 import org.fsnbot.run.Side;
 import org.fsnbot.stats.AdaptiveSampling;
@@ -60,14 +63,18 @@ public final class MeasurePhase {
         Profile p = job.profile();
         AdaptiveSampling plan = new AdaptiveSampling(p.bootsPerKernel(), p.maxBootsPerKernel(), Significance.ALPHA);
         ChangeEstimator estimator = new ChangeEstimator(MetricPolicy.forProfile(p, plan.lookAlpha()));
+        Topology t = job.topology();
+        Optional<NumaPlan> numa = t.pinned() ? Optional.of(NumaPlan.of(t, host().topology())) : Optional.empty();
         InterleavedRunner.Pairing pairing = new InterleavedRunner.Pairing(
                 kernel(Side.BASE, baseImage, i.guest()), kernel(Side.PATCHED, b.patched().bzImage().orElseThrow(),
                         i.guest()),
-                new Machine(accel.accel(), job.topology(), Duration.ofSeconds(p.bootTimeoutSeconds())),
+                new Machine(accel.accel(), t, Duration.ofSeconds(p.bootTimeoutSeconds()), numa),
                 dir.resolve("boots"));
         RunResult run = runner.run(pairing, new InterleavedRunner.Budget(plan.initialBoots(), plan.maxBoots()),
                 new WhileOpen(plan, estimator), journal::booted);
-        Booted booted = new Booted(i, accel, host(), run, runner.quiet(), name);
+        Optional<NumaCheck.Result> checked = numa.map(n -> new NumaCheck().check(t, n, run.good()));
+        checked.ifPresent(c -> journal.topology(c.verified()));
+        Booted booted = new Booted(i, accel, host(), run, runner.quiet(), name, checked);
         if (run.failure().isPresent()) {
             BootRecord f = run.failure().get();
             String side = f.side().name().toLowerCase(Locale.ROOT);

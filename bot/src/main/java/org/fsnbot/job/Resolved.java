@@ -32,7 +32,8 @@ public record Resolved(Job job, Path repo, String baseCommit, String baseLabel, 
 
     /** Where the kernels ran, before any boot. */
     JobFacts.Runner notBooted() {
-        return new JobFacts.Runner("not booted", job.topology().toString(), "not booted", "no boot was needed", "",
+        return new JobFacts.Runner("not booted", JobFacts.Guest.of(job.topology().toString()), "not booted",
+                "no boot was needed", "",
                 "", JobFacts.Load.notMeasured(0));
     }
 

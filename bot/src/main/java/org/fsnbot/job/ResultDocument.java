@@ -65,7 +65,14 @@ public final class ResultDocument {
         n.put("runner", f.runner().host());
         n.put("qemu", f.runner().qemu());
         n.put("guestKernel", f.runner().guestKernel());
-        n.put("topology", f.runner().topology());
+        n.put("topology", f.runner().guest().topology());
+        if (!f.runner().guest().mapping().isEmpty()) {
+            ObjectNode numa = n.putObject("numa");
+            f.runner().guest().mapping().forEach(numa.putArray("mapping")::add);
+            f.runner().guest().notes().forEach(numa.putArray("notes")::add);
+            numa.put("verified", f.runner().guest().check().startsWith("verified"));
+            numa.put("check", f.runner().guest().check());
+        }
         n.put("accelerator", f.runner().accelerator());
         n.put("acceleratorReason", f.runner().acceleratorReason());
         n.put("emulated", f.emulated());

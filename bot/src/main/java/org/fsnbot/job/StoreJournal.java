@@ -39,4 +39,9 @@ final class StoreJournal implements JobJournal {
     public void booted(BootRecord b) {
         jobs.saveBoot(jobId, b);
     }
+
+    @Override
+    public void topology(boolean verified) {
+        jobs.setTopologyVerified(jobId, verified);
+    }
 }

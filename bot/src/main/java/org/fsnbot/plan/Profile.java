@@ -80,6 +80,36 @@ public record Profile(String name, String description, int bootsPerKernel, int m
         }
     }
 
+    /** The profile as the JSON its files hold (what `bench --host --out` records with its runs). */
+    public String toJson() {
+        Map<String, Object> m = new java.util.LinkedHashMap<>();
+        m.put("name", name);
+        m.put("description", description);
+        m.put("bootsPerKernel", bootsPerKernel);
+        m.put("maxBootsPerKernel", maxBootsPerKernel);
+        m.put("bootTimeoutSeconds", bootTimeoutSeconds);
+        List<Map<String, Object>> wl = new java.util.ArrayList<>();
+        for (WorkloadSpec w : workloads) {
+            Map<String, Object> x = new java.util.LinkedHashMap<>();
+            x.put("name", w.name());
+            x.put("args", w.args());
+            x.put("verdictMetrics", w.verdictMetrics());
+            w.minEffectPct().ifPresent(e -> x.put("minEffectPct", e));
+            wl.add(x);
+        }
+        m.put("workloads", wl);
+        try {
+            return new ObjectMapper().writeValueAsString(m);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** A profile from the JSON toJson makes. */
+    public static Profile fromJson(String json) throws IOException {
+        return parse(new java.io.ByteArrayInputStream(json.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+    }
+
     @SuppressWarnings("unchecked")
     static Profile parse(InputStream in) throws IOException {
         Map<String, Object> m = new ObjectMapper()

@@ -66,12 +66,32 @@ public record JobFacts(Topic topic, Kernels kernels, Runner runner, ProfileLine 
      * accelerator and why it was chosen, the host and its QEMU (both empty
      * before a boot).
      */
-    public record Runner(String guestKernel, String topology, String accelerator, String acceleratorReason,
+    public record Runner(String guestKernel, Guest guest, String accelerator, String acceleratorReason,
             String host, String qemu, Load load) {
         public Runner {
+            Objects.requireNonNull(guest);
             Objects.requireNonNull(host);
             Objects.requireNonNull(qemu);
             Objects.requireNonNull(load);
+        }
+    }
+
+    /**
+     * The guest's topology, and for a pinned one (docs/numa.md) where each
+     * of its nodes sat on the host (one line each), what the host could not
+     * give, and whether it was verified (empty for an unpinned guest).
+     */
+    public record Guest(String topology, List<String> mapping, List<String> notes, String check) {
+        public Guest {
+            Objects.requireNonNull(topology);
+            mapping = List.copyOf(mapping);
+            notes = List.copyOf(notes);
+            Objects.requireNonNull(check);
+        }
+
+        /** An unpinned guest: its topology and nothing more. */
+        public static Guest of(String topology) {
+            return new Guest(topology, List.of(), List.of(), "");
         }
     }
 

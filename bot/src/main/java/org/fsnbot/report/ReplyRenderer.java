@@ -68,6 +68,23 @@ public final class ReplyRenderer {
         return render("results", m);
     }
 
+    /** `fsnbot compare-runs`: bare-metal runs through the reply's statistics and tables, every table unfolded. */
+    public String runs(RunsReport r) {
+        Measurement x = r.measurement();
+        String ci = Significance.confidenceLabel(x.plan().lookAlpha());
+        Map<String, Object> m = new HashMap<>();
+        m.put("r", r);
+        m.put("verdict", x.comparison().overall().text().toUpperCase(Locale.ROOT));
+        m.put("headline", ResultTables.headline(x.comparison()));
+        m.put("ci", ci);
+        m.put("tables", ResultTables.verdictTables(x.comparison(), ci, x.noise(), false));
+        m.put("others", x.comparison().metrics().stream().filter(y -> !y.inVerdict())
+                .map(y -> y.key().metric()).distinct().toList());
+        m.put("method", x.comparison().method());
+        m.put("skipped", x.skipped());
+        return render("runs", m);
+    }
+
     public String gateFailure(JobFacts facts, List<String> failures) {
         Map<String, Object> m = base(facts);
         m.put("failures", failures);

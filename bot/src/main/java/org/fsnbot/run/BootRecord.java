@@ -39,4 +39,8 @@ public record BootRecord(Side side, int index, int attempt, BootOutcome outcome,
     public String guestInfo() {
         return results.guestInfo();
     }
+
+    public String placement() {
+        return results.placement();
+    }
 }

@@ -29,23 +29,24 @@ public final class HostRunner {
         this.parser = parser;
     }
 
-    /** Results of all passes: samples (boot = pass), gate failures, skipped parts and the raw JSON lines. */
+    /** Results of all passes: samples (boot = pass), gate failures, skipped parts and each pass's JSON lines. */
     public record HostResult(List<Sample> samples, List<String> gateFailures, List<String> skipped,
-            List<String> lines) {
+            List<List<String>> passes) {
         public HostResult {
             samples = List.copyOf(samples);
             gateFailures = List.copyOf(gateFailures);
             skipped = List.copyOf(skipped);
-            lines = List.copyOf(lines);
+            passes = passes.stream().map(List::copyOf).toList();
         }
     }
 
-    public HostResult run(Path bin, List<WorkloadSpec> workloads, int passes, Path blockDir, Duration timeout)
-            throws IOException {
+    /** Runs passes over workloads; extra goes after every workload's own arguments (--inject parent-watch). */
+    public HostResult run(Path bin, List<WorkloadSpec> workloads, int passes, Path blockDir, Duration timeout,
+            List<String> extra) throws IOException {
         List<Sample> samples = new ArrayList<>();
         List<String> gate = new ArrayList<>();
         List<String> skipped = new ArrayList<>();
-        List<String> all = new ArrayList<>();
+        List<List<String>> all = new ArrayList<>();
         for (int pass = 0; pass < passes; pass++) {
             List<String> lines = new ArrayList<>();
             for (WorkloadSpec w : workloads) {
@@ -54,6 +55,7 @@ public final class HostRunner {
                 for (String a : w.args()) {
                     cmd.add(a.equals("/mnt/block") ? blockDir.toString() : a);
                 }
+                cmd.addAll(extra);
                 log.info("pass {}: {}", pass + 1, String.join(" ", cmd));
                 CommandResult r = runner.run(cmd, null, timeout);
                 if (r.timedOut() || (r.exitCode() != 0 && r.exitCode() != ResultParser.CHECKS_FAILED)) {
@@ -65,7 +67,7 @@ public final class HostRunner {
                 r.output().stream().filter(l -> l.startsWith("{")).forEach(lines::add);
                 lines.add("{\"type\":\"exit\",\"workload\":\"" + w.name() + "\",\"status\":" + r.exitCode() + "}");
             }
-            all.addAll(lines);
+            all.add(lines);
             try {
                 BootResults p = parser.parse(Side.BASE, pass, lines);
                 samples.addAll(p.samples());

@@ -38,6 +38,7 @@ public final class ResultParser {
         /** Workloads whose gate summary reported failed checks: their exit 1 is that finding. */
         final Set<String> failedGates = new HashSet<>();
         String guest = "";
+        String placement = "";
         boolean gateRan;
     }
 
@@ -55,12 +56,13 @@ public final class ResultParser {
         if (r.samples.isEmpty() && !r.gateRan) {
             throw new BadResultsException("no result lines");
         }
-        return new BootResults(r.samples, r.gateFailures, r.skipped, r.guest);
+        return new BootResults(r.samples, r.gateFailures, r.skipped, r.guest, r.placement);
     }
 
     private static void take(Reading r, Side side, int boot, JsonNode n, String line) throws BadResultsException {
         switch (n.path("type").asText()) {
             case "guest" -> r.guest = n.toString();
+            case "placement" -> r.placement = n.toString();
             case "header" -> {
                 // The workload's description of itself; the facts that matter are in the guest line.
             }

@@ -24,8 +24,13 @@ public record RunResult(List<BootRecord> boots, Optional<BootRecord> failure) {
     }
 
     /** Boots that ran to the end; only they count. */
-    private Stream<BootRecord> good() {
+    private Stream<BootRecord> goodBoots() {
         return boots.stream().filter(b -> !b.outcome().status().infrastructureFailure());
+    }
+
+    /** The boots whose samples count. */
+    public List<BootRecord> good() {
+        return goodBoots().toList();
     }
 
     /** Pairs of boots begun (each pair is one boot index of both sides). */
@@ -35,32 +40,32 @@ public record RunResult(List<BootRecord> boots, Optional<BootRecord> failure) {
 
     /** Boots that failed (and were retried or ended the job). */
     public int failedBoots() {
-        return boots.size() - (int) good().count();
+        return boots.size() - (int) goodBoots().count();
     }
 
     public List<Sample> samples() {
-        return good().flatMap(b -> b.samples().stream()).toList();
+        return goodBoots().flatMap(b -> b.samples().stream()).toList();
     }
 
     /** Gate checks that failed, each with the kernel side it failed on. */
     public List<String> gateFailures() {
-        return good().flatMap(b -> b.gateFailures().stream().map(f -> b.side().name().toLowerCase(Locale.ROOT)
+        return goodBoots().flatMap(b -> b.gateFailures().stream().map(f -> b.side().name().toLowerCase(Locale.ROOT)
                 + " boot " + (b.index() + 1) + ": " + f)).toList();
     }
 
     /** Whether the base kernel failed a gate check too: then the lost events are not the candidate's doing. */
     public boolean baseFailedGate() {
-        return good().anyMatch(b -> b.side() == Side.BASE && !b.gateFailures().isEmpty());
+        return goodBoots().anyMatch(b -> b.side() == Side.BASE && !b.gateFailures().isEmpty());
     }
 
     /** What the workloads could not run here, once per distinct reason. */
     public List<String> skipped() {
-        return good().flatMap(b -> b.skipped().stream()).distinct().toList();
+        return goodBoots().flatMap(b -> b.skipped().stream()).distinct().toList();
     }
 
     /** The guest kernel's version as the first good boot reported it. */
     public Optional<String> guestKernel() {
-        return good().map(BootRecord::guestInfo).filter(g -> !g.isEmpty()).findFirst()
+        return goodBoots().map(BootRecord::guestInfo).filter(g -> !g.isEmpty()).findFirst()
                 .map(g -> g.replaceAll(".*\"kernel\":\"([^\"]*)\".*", "$1"));
     }
 }

@@ -71,6 +71,11 @@ public final class JobStore {
                 jobId));
     }
 
+    public void setTopologyVerified(long jobId, boolean verified) {
+        db.run("recording job " + jobId + "'s topology check", c -> Jdbc.update(c, "UPDATE jobs SET topology_verified"
+                + " = ? WHERE id = ?", verified, jobId));
+    }
+
     public void setRunner(long jobId, String runner) {
         db.run("recording job " + jobId + "'s runner", c -> Jdbc.update(c, "UPDATE jobs SET runner = ? WHERE id = ?",
                 runner, jobId));
@@ -104,12 +109,12 @@ public final class JobStore {
     public void saveBoot(long jobId, BootRecord b) {
         db.inTransaction("recording boot " + b.outcome().bootId(), c -> {
             long bootRow = Jdbc.insert(c, "INSERT INTO boots (job_id, boot_id, side, boot_index, attempt, status,"
-                    + " accelerator, seconds, detail, guest_info, console_tail, console_path, cpu_pressure_pct)"
-                    + " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", jobId, b.outcome().bootId(), b.side().name(), b.index(),
+                    + " accelerator, seconds, detail, guest_info, console_tail, console_path, cpu_pressure_pct,"
+                    + " placement) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)", jobId, b.outcome().bootId(), b.side().name(), b.index(),
                     b.attempt(), b.outcome().status().name(), b.outcome().accel().name(), b.outcome().seconds(),
                     Jdbc.truncate(b.outcome().detail(), 4000), Jdbc.truncate(b.guestInfo(), 4000),
                     String.join("\n", b.outcome().consoleTail()), b.outcome().consoleLog().toString(),
-                    b.pressure().measured() ? b.pressure().pct() : null);
+                    b.pressure().measured() ? b.pressure().pct() : null, Jdbc.truncate(b.placement(), 4000));
             saveSamples(c, bootRow, b.samples());
         });
     }

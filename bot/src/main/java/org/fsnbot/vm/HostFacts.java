@@ -8,17 +8,19 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
+import org.fsnbot.plan.HostTopology;
 
 /**
  * What a reader of a result asks about the machine it came from: the CPU
  * model, how many CPUs and how much memory the host has, and the QEMU
  * that booted the kernels. Read once per process from /proc and QEMU.
  */
-public record HostFacts(String cpu, int cpus, long memoryBytes, String qemu) {
+public record HostFacts(String cpu, int cpus, long memoryBytes, String qemu, HostTopology topology) {
 
     public HostFacts {
         Objects.requireNonNull(cpu);
         Objects.requireNonNull(qemu);
+        Objects.requireNonNull(topology);
         if (cpus < 1 || memoryBytes < 0) {
             throw new IllegalArgumentException("a host has CPUs and memory: " + cpus + ", " + memoryBytes);
         }
@@ -27,12 +29,14 @@ public record HostFacts(String cpu, int cpus, long memoryBytes, String qemu) {
     /** This machine, with the version line of the QEMU binary given ("unknown" when it does not answer). */
     public static HostFacts probe(String qemuBinary) {
         return new HostFacts(cpuModel(read(Path.of("/proc/cpuinfo"))), Runtime.getRuntime().availableProcessors(),
-                memTotal(read(Path.of("/proc/meminfo"))), qemuVersion(qemuBinary));
+                memTotal(read(Path.of("/proc/meminfo"))), qemuVersion(qemuBinary), HostTopology.readOrGuess());
     }
 
-    /** "Intel(R) Xeon(R) ..., 2 CPUs, 7.8 GiB": one line of a reply. */
+    /** "Intel(R) Xeon(R) ..., 2 CPUs, 7.8 GiB, 1 NUMA node": one line of a reply. */
     public String describe() {
-        return String.format(Locale.ROOT, "%s, %d CPUs, %.1f GiB", cpu, cpus, memoryBytes / (1024.0 * 1024 * 1024));
+        int n = topology.nodes().size();
+        return String.format(Locale.ROOT, "%s, %d CPUs, %.1f GiB, %d NUMA node%s", cpu, cpus,
+                memoryBytes / (1024.0 * 1024 * 1024), n, n == 1 ? "" : "s");
     }
 
     static String cpuModel(List<String> cpuinfo) {

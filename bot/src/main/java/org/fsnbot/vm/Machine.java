@@ -2,15 +2,32 @@ package org.fsnbot.vm;
 
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Optional;
+import org.fsnbot.plan.NumaPlan;
 import org.fsnbot.plan.Topology;
 
-/** How a guest runs: its accelerator, its CPU and memory layout, and how long it may take. */
-public record Machine(Accelerator accel, Topology topology, Duration timeout) {
+/**
+ * How a guest runs: its accelerator, its CPU and memory layout, how long it
+ * may take, and for a pinned topology where it sits on the host (NumaPlan).
+ */
+public record Machine(Accelerator accel, Topology topology, Duration timeout, Optional<NumaPlan> plan) {
     public Machine {
         Objects.requireNonNull(accel, "accel");
         Objects.requireNonNull(topology, "topology");
+        Objects.requireNonNull(plan, "plan");
         if (timeout.isNegative() || timeout.isZero()) {
             throw new IllegalArgumentException("a boot needs a positive timeout");
         }
+        if (topology.mirror()) {
+            throw new IllegalArgumentException("a mirror topology is mirrored on its host before it boots");
+        }
+        if (topology.pinned() != plan.isPresent()) {
+            throw new IllegalArgumentException("a pinned topology boots with its plan, and only it");
+        }
+    }
+
+    /** A guest where the host's scheduler puts it. */
+    public Machine(Accelerator accel, Topology topology, Duration timeout) {
+        this(accel, topology, timeout, Optional.empty());
     }
 }

@@ -4,11 +4,14 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Pattern;
 import org.fsnbot.exec.CommandResult;
+import org.fsnbot.exec.CommandRunner;
 import org.fsnbot.exec.Limits;
 import org.fsnbot.exec.Mount;
 import org.fsnbot.exec.Sandbox;
@@ -30,6 +33,7 @@ public final class QemuBoot implements Booter {
 
     private final Sandbox sandbox;
     private final String qemu;
+    private final CommandRunner runner = new CommandRunner();
 
     public QemuBoot(Sandbox sandbox) {
         this(sandbox, QEMU);
@@ -39,6 +43,9 @@ public final class QemuBoot implements Booter {
         this.sandbox = sandbox;
         this.qemu = qemu;
     }
+
+    /** A Unix socket's path fits in sun_path (108 bytes with its NUL). */
+    private static final int MAX_SOCKET_PATH = 107;
 
     /**
      * QEMU runs the candidate's kernel, so it runs in the sandbox: the
@@ -69,11 +76,30 @@ public final class QemuBoot implements Booter {
     public BootOutcome boot(Guest guest, Machine machine, String bootId, Path dir) throws IOException {
         Files.createDirectories(dir);
         QemuCommand.Logs logs = new QemuCommand.Logs(dir.resolve(bootId + ".console.log"),
-                dir.resolve(bootId + ".results.log"));
+                dir.resolve(bootId + ".results.log"), dir.toAbsolutePath().normalize().resolve(bootId + ".qmp"));
         Files.deleteIfExists(logs.console());
         Files.deleteIfExists(logs.results());
+        Files.deleteIfExists(logs.qmp());
         QemuCommand cmd = new QemuCommand(qemu, machine, guest, bootId, logs);
+        Optional<VcpuPinner> pinner = machine.plan().map(p -> new VcpuPinner(logs.qmp(), bootId, p, runner,
+                Path.of("/proc")));
+        if (pinner.isPresent() && logs.qmp().toString().length() > MAX_SOCKET_PATH) {
+            throw new IOException("the boot directory's path is too long for QEMU's QMP socket (pinning needs it): "
+                    + dir);
+        }
+        Thread pinning = pinner.map(p -> new Thread(p, "fsnbot-pin-" + bootId)).orElse(null);
+        if (pinning != null) {
+            pinning.setDaemon(true);
+            pinning.start();
+        }
         CommandResult r = run(cmd, dir);
+        if (pinning != null) {
+            try {
+                pinning.join(Duration.ofSeconds(90).toMillis());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
         double secs = r.millis() / 1000.0;
         List<String> consoleLines = Files.exists(logs.console())
                 ? List.of(new String(Files.readAllBytes(logs.console()), StandardCharsets.ISO_8859_1).replace("\r", "")
@@ -87,6 +113,10 @@ public final class QemuBoot implements Booter {
                 return new BootOutcome(bootId, BootStatus.PANIC, accel, secs, List.of(), console,
                         "kernel panic: " + line.trim());
             }
+        }
+        Optional<String> unpinned = pinner.flatMap(VcpuPinner::fatal);
+        if (unpinned.isPresent()) {
+            return new BootOutcome(bootId, BootStatus.QEMU_FAILED, accel, secs, List.of(), console, unpinned.get());
         }
         if (r.timedOut()) {
             return new BootOutcome(bootId, BootStatus.TIMEOUT, accel, secs, List.of(), console,
@@ -104,6 +134,11 @@ public final class QemuBoot implements Booter {
             return new BootOutcome(bootId, BootStatus.NO_RESULTS, accel, secs, List.of(), console,
                     d.problem().isEmpty() ? "empty results" : d.problem());
         }
-        return new BootOutcome(bootId, BootStatus.OK, accel, secs, d.payload().get(), console, "ok");
+        // Where the vCPU threads were pinned is the host's to say, never the guest's:
+        // a placement line from the guest is dropped, the host's added last.
+        List<String> results = new ArrayList<>(d.payload().get().stream()
+                .filter(l -> !l.contains("\"placement\"")).toList());
+        pinner.map(VcpuPinner::report).ifPresent(results::add);
+        return new BootOutcome(bootId, BootStatus.OK, accel, secs, results, console, "ok");
     }
 }

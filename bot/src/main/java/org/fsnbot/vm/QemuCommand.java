@@ -4,18 +4,21 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
+import org.fsnbot.plan.NumaPlan;
 import org.fsnbot.plan.Topology;
 
 /**
  * The QEMU command line for one boot: topology as -smp plus one -numa node
- * per NUMA node with its own memory backend, the console on the first
- * serial port and the results on the second; an optional disk becomes the
- * guest's /dev/vda.
+ * per NUMA node with its own memory backend (bound to its host node, with
+ * the host's distances, when the topology is pinned), the console on the
+ * first serial port and the results on the second; an optional disk
+ * becomes the guest's /dev/vda.
  */
 public record QemuCommand(String binary, Machine machine, Guest guest, String bootId, Logs logs) {
 
-    /** Where the two serial ports go. */
-    public record Logs(Path console, Path results) {
+    /** Where the two serial ports go, and the QMP socket of a pinned boot. */
+    public record Logs(Path console, Path results, Path qmp) {
     }
 
     public QemuCommand {
@@ -38,12 +41,31 @@ public record QemuCommand(String binary, Machine machine, Guest guest, String bo
                 "-smp", "cpus=" + t.cpus() + ",sockets=" + t.sockets() + ",cores=" + t.cores() + ",threads=" + t.threads(),
                 "-m", t.memoryMiB() + "M"));
         int perNode = t.cpus() / t.nodes();
+        Optional<NumaPlan> plan = machine.plan();
         for (int n = 0; n < t.nodes(); n++) {
             int first = n * perNode;
             int last = first + perNode - 1;
-            a.addAll(List.of("-object", "memory-backend-ram,id=mem" + n + ",size=" + t.memoryPerNodeMiB() + "M",
+            String bind = "";
+            if (plan.isPresent() && plan.get().memoryBound()) {
+                bind = ",host-nodes=" + plan.get().nodes().get(n).hostNode() + ",policy=bind";
+            }
+            a.addAll(List.of("-object", "memory-backend-ram,id=mem" + n + ",size=" + t.memoryPerNodeMiB() + "M" + bind,
                     "-numa", "node,nodeid=" + n + ",cpus=" + (first == last ? first : first + "-" + last)
                             + ",memdev=mem" + n));
+        }
+        if (plan.isPresent()) {
+            List<List<Integer>> d = plan.get().distances();
+            for (int i = 0; i < d.size(); i++) {
+                for (int j = 0; j < d.size(); j++) {
+                    if (i != j) {
+                        a.addAll(List.of("-numa", "dist,src=" + i + ",dst=" + j + ",val=" + d.get(i).get(j)));
+                    }
+                }
+            }
+            // Paused until fsnbot has pinned the vCPU threads over QMP (VcpuPinner), then "cont"; the
+            // threads named ("CPU 0/TCG") so that an operator's ps -T shows which is which.
+            a.addAll(List.of("-S", "-qmp", "unix:" + logs.qmp() + ",server=on,wait=off",
+                    "-name", "fsnbot-" + bootId + ",debug-threads=on"));
         }
         a.addAll(List.of(
                 "-kernel", guest.kernel().toString(),

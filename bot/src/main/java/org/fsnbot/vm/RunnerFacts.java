@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Objects;
 import java.util.stream.Collectors;
+import org.fsnbot.plan.HostTopology;
 
 /**
  * What a runner records about its host when it starts (docs/fleet.md):

@@ -18,6 +18,7 @@ import org.fsnbot.job.Candidate;
 import org.fsnbot.job.Job;
 import org.fsnbot.job.ReplyRoute;
 import org.fsnbot.plan.Base;
+import org.fsnbot.plan.HostTopology;
 import org.fsnbot.plan.JobDefaults;
 import org.fsnbot.plan.Profile;
 import org.fsnbot.plan.Topology;
@@ -56,7 +57,8 @@ public final class JobPlanner {
     public Job plan(Work w) throws IOException, MalformedMailException {
         Optional<PatchMail> answerTo = answerTo(w);
         Profile p = w.item().options().apply(defaults.profile());
-        Topology t = w.item().options().topology(defaults.topology());
+        // A mirror is mirrored here, on the runner that measures it; a host that cannot fails the unit, said why.
+        Topology t = w.item().options().topology(defaults.topology()).mirroring(HostTopology.readOrGuess());
         Base base = w.base().orElseThrow(() -> new IllegalStateException("work #" + w.id() + " has no base"));
         if (w.item().target() instanceof WorkTarget.Series s) {
             PatchSeries series = series(s);

@@ -61,4 +61,22 @@ class BadInputTest {
         assertThat(run(dir, Repo.exampleMbox(), "--profile", "nonesuch")).isEqualTo(ExitCodes.BAD_INPUT);
         assertNothingWritten(dir);
     }
+
+    @Test
+    void aMirrorOfMoreNodesThanThisHostHasIsRefusedSayingWhatItHas(@TempDir Path dir) throws Exception {
+        int nodes = org.fsnbot.plan.HostTopology.readOrGuess().nodes().size();
+        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream old = System.err;
+        int code;
+        try {
+            System.setErr(new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8));
+            code = run(dir, Repo.exampleMbox(), "--topology", "mirror:nodes=" + (nodes + 1));
+        } finally {
+            System.setErr(old);
+        }
+        assertThat(code).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(err.toString(java.nio.charset.StandardCharsets.UTF_8)).contains("this host has " + nodes
+                + " NUMA node", "fewer than the " + (nodes + 1) + " asked to mirror");
+        assertNothingWritten(dir);
+    }
 }

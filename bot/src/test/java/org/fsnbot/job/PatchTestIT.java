@@ -182,7 +182,7 @@ class PatchTestIT {
                 .containsPattern("(?m)^  [12] +[\\d.]+ +[\\d.]+ +\\+\\d.*regression$");
         assertThat(body).containsPattern("accel: +(TCG \\(emulated: figures measure the pipeline|KVM)");
         assertThat(body).as("this runner has PSI: the load is measured and judged")
-                .containsPattern("(?m)^load: +CPU pressure <= \\d+\\.\\d% per boot \\(limit 5%\\)");
+                .containsPattern("(?m)^load: +CPU pressure <= \\d+\\.\\d% per boot \\(limit 5% \\+ 0\\.2 s\\)");
 
         Store store = app.store();
         assertThat(store.count("boots", "job_id = ? AND status = 'OK'", o.jobId())).isGreaterThanOrEqualTo(6);
@@ -313,8 +313,90 @@ class PatchTestIT {
         assertThat(store.count("boots", "job_id = ? AND status = 'OK'", o.jobId())).isEqualTo(4);
         assertThat(store.count("boots", "job_id = ? AND status = 'OK' AND cpu_pressure_pct <= 5", o.jobId()))
                 .as("every boot that counts was quiet").isEqualTo(4);
-        assertThat(o.body()).containsPattern("(?m)^load: +CPU pressure <= \\d+\\.\\d% per boot \\(limit 5%\\);"
+        assertThat(o.body()).containsPattern("(?m)^load: +CPU pressure <= \\d+\\.\\d% per boot \\(limit 5% \\+ 0\\.2 s\\);"
                 + " \\d busy boots? redone$");
+    }
+
+    /** Each vCPU thread's Cpus_allowed_list, by the thread's name ("CPU 0/TCG"), of every QEMU running now. */
+    private static java.util.Map<String, String> vcpuAffinity() throws java.io.IOException {
+        java.util.Map<String, String> out = new java.util.TreeMap<>();
+        try (var procs = Files.list(Path.of("/proc"))) {
+            for (Path p : procs.filter(x -> x.getFileName().toString().matches("\\d+")).toList()) {
+                try {
+                    if (!Files.readString(p.resolve("comm")).startsWith("qemu-system")) {
+                        continue;
+                    }
+                    try (var tasks = Files.list(p.resolve("task"))) {
+                        for (Path t : tasks.toList()) {
+                            String comm = Files.readString(t.resolve("comm")).trim();
+                            if (comm.matches("CPU \\d+/(TCG|KVM)")) {
+                                Files.readAllLines(t.resolve("status")).stream()
+                                        .filter(l -> l.startsWith("Cpus_allowed_list:")).findFirst()
+                                        .ifPresent(l -> out.put(p.getFileName() + " " + comm, l.substring(18).trim()));
+                            }
+                        }
+                    }
+                } catch (java.io.IOException gone) {
+                    // A process that ended while we looked.
+                }
+            }
+        }
+        return out;
+    }
+
+    @Test
+    @Order(8)
+    void aPinnedTwoNodeGuestRunsOnThePlannedCpusSeesItsTwoNodesAndIsVerified(@TempDir Path dir) throws Exception {
+        // Seen from outside, while the boots run: each vCPU thread's affinity, as the kernel keeps it.
+        java.util.concurrent.ConcurrentHashMap<String, String> seen = new java.util.concurrent.ConcurrentHashMap<>();
+        java.util.concurrent.atomic.AtomicBoolean watching = new java.util.concurrent.atomic.AtomicBoolean(true);
+        Thread watcher = new Thread(() -> {
+            while (watching.get()) {
+                try {
+                    vcpuAffinity().forEach((k, v) -> seen.merge(k, v, (a, b) -> a.equals(b) ? a : a + "|" + b));
+                    Thread.sleep(100);
+                } catch (java.io.IOException | InterruptedException e) {
+                    return;
+                }
+            }
+        });
+        watcher.setDaemon(true);
+        watcher.start();
+        JobOutcome o;
+        try {
+            PatchSeries series = new MboxReader().readSeries(Repo.exampleMbox());
+            o = pipeline.run(new Job(kernelBase(), new Candidate.Series(series, Repo.exampleMbox()),
+                    tinyProfile(dir, 120), Topology.parse("sockets=2,cores=1,nodes=2,pin"),
+                    new ReplyRoute.UnderMail(series.replyTarget()), true, KernelBuilder.Code.TRUSTED));
+        } finally {
+            watching.set(false);
+        }
+        assertThat(o.kind()).as(() -> o.body()).isEqualTo(ReplyKind.REPORT);
+        Store store = app.store();
+        assertThat(store.count("boots", "job_id = ? AND status = 'OK' AND placement LIKE ?", o.jobId(),
+                "%\"pinned\":true%")).as("every boot that counts says it was pinned").isEqualTo(4);
+        assertThat(store.text("SELECT CAST(topology_verified AS VARCHAR(8)) FROM jobs WHERE id = ?", o.jobId()))
+                .isEqualToIgnoringCase("true");
+        // Per QEMU process: its threads start (paused) on every CPU, are pinned before the guest runs, and
+        // stay pinned to the end.
+        assertThat(seen).as("the kernel's own record of the vCPU threads of each boot, read while they ran")
+                .isNotEmpty().allSatisfy((thread, history) -> {
+                    String want = thread.endsWith("CPU 0/TCG") ? "0" : "1";
+                    List<String> h = List.of(history.split("\\|"));
+                    assertThat(h.get(h.size() - 1)).as(thread).isEqualTo(want);
+                    assertThat(h.subList(h.indexOf(want), h.size())).as(thread).containsOnly(want);
+                });
+        String body = o.body();
+        assertThat(body).contains("guest:     6.12.117, sockets=2,cores=1,threads=1,nodes=2,mem=512M,pin")
+                .contains("numa:      guest node 0: vCPU 0 on host CPU 0, 256 MiB bound to host node 0")
+                .contains("numa:      guest node 1: vCPU 1 on host CPU 1, 256 MiB bound to host node 0")
+                .contains("note: the host has 1 NUMA node for 2 guest nodes")
+                .contains("verified: the guest saw these nodes");
+        assertThat(store.texts("SELECT guest_info FROM boots WHERE job_id = ? AND status = 'OK'", o.jobId()))
+                .allSatisfy(g -> assertThat(g).contains("\"numa\":[{\"node\":0,\"cpus\":\"0\"")
+                        .contains("{\"node\":1,\"cpus\":\"1\""));
+        JsonNode json = assertResultJson(o);
+        assertThat(json.path("facts").path("numa").path("verified").asBoolean()).isTrue();
     }
 
     private static String tables(JobOutcome o) {

@@ -34,7 +34,7 @@ class ReplyGoldenTest {
         return new JobFacts(new JobFacts.Topic("[fsnbot] 0123456789ab (\"fsnotify: head\")", "", List.of()),
                 new JobFacts.Kernels("https://example.org/linux.git fsnotify",
                         "abcdefabcdef (\"fsnotify: older head\")", "last tested head of fsnotify", null, "", ""),
-                new JobFacts.Runner("not booted", "sockets=1,cores=2,threads=1,nodes=1,mem=1024M",
+                new JobFacts.Runner("not booted", JobFacts.Guest.of("sockets=1,cores=2,threads=1,nodes=1,mem=1024M"),
                         Accelerator.KVM.label(), "KVM guest booted in 2.1 s", "", "", JobFacts.Load.notMeasured(0)),
                 new JobFacts.ProfileLine("full", "The seeds' sizes."),
                 List.of("fsnbot compare --tree https://example.org/linux.git abcdef 012345 --profile full"
@@ -164,7 +164,7 @@ class ReplyGoldenTest {
                 + " parent event", "<" + id + ">", List.of()),
                 new JobFacts.Kernels("/var/cache/fsnbot/linux-6.12 debian-linux-source-6.12.117-1_deb12u1",
                         k.base(), k.baseReason(), k.patched(), k.compiler(), k.config()),
-                new JobFacts.Runner("6.12.117+", "sockets=2,cores=1,threads=1,nodes=2,mem=512M",
+                new JobFacts.Runner("6.12.117+", JobFacts.Guest.of("sockets=2,cores=1,threads=1,nodes=2,mem=512M"),
                         Accelerator.TCG.label(), "/dev/kvm not available", "demo: AMD EPYC 7B13, 2 CPUs, 7.8 GiB",
                         "QEMU emulator version 7.2.22 (Debian 1:7.2+dfsg-7+deb12u18)",
                         new JobFacts.Load(true, "1.9", "5", true, 1)),

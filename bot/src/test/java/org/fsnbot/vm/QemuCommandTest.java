@@ -6,8 +6,12 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import org.fsnbot.plan.HostTopology;
+import org.fsnbot.plan.NumaPlan;
 import org.fsnbot.plan.Topology;
+import org.fsnbot.testing.SysfsFixture;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class QemuCommandTest {
 
@@ -16,7 +20,7 @@ class QemuCommandTest {
         QemuCommand c = new QemuCommand("qemu-system-x86_64", new Machine(Accelerator.TCG,
                 Topology.parse("sockets=2,cores=2,nodes=2"), Duration.ofMinutes(1)), new Guest(Path.of("/k"),
                         Path.of("/i"), Optional.of(Path.of("/d.img"))), "base-1",
-                new QemuCommand.Logs(Path.of("/c.log"), Path.of("/r.log")));
+                new QemuCommand.Logs(Path.of("/c.log"), Path.of("/r.log"), Path.of("/q.qmp")));
         List<String> a = c.argv();
         String line = String.join(" ", a);
         assertThat(line).contains("-accel tcg", "-smp cpus=4,sockets=2,cores=2,threads=1",
@@ -26,5 +30,23 @@ class QemuCommandTest {
         int first = a.indexOf("-serial");
         assertThat(a.get(first + 1)).isEqualTo("chardev:console");
         assertThat(a.get(a.lastIndexOf("-serial") + 1)).isEqualTo("chardev:results");
+        assertThat(a).as("unpinned: not paused, no QMP").doesNotContain("-S", "-qmp");
+    }
+
+    @Test
+    void aPinnedGuestIsPausedForQmpWithEachNodesMemoryBoundAndTheHostsDistances(@TempDir Path tmp)
+            throws Exception {
+        HostTopology host = HostTopology.read(SysfsFixture.expand("2s-xeon", tmp), tmp.resolve("none"));
+        Topology t = Topology.parse("mirror").mirroring(host);
+        QemuCommand c = new QemuCommand("qemu-system-x86_64", new Machine(Accelerator.KVM, t, Duration.ofMinutes(1),
+                Optional.of(NumaPlan.of(t, host))), new Guest(Path.of("/k"), Path.of("/i"), Optional.empty()), "b-1",
+                new QemuCommand.Logs(Path.of("/c.log"), Path.of("/r.log"), Path.of("/boots/b-1.qmp")));
+        String line = String.join(" ", c.argv());
+        assertThat(line).contains("-smp cpus=16,sockets=2,cores=8,threads=1",
+                "memory-backend-ram,id=mem0,size=512M,host-nodes=0,policy=bind",
+                "memory-backend-ram,id=mem1,size=512M,host-nodes=1,policy=bind",
+                "-numa dist,src=0,dst=1,val=21", "-numa dist,src=1,dst=0,val=21", "-S",
+                "-qmp unix:/boots/b-1.qmp,server=on,wait=off");
+        assertThat(line).doesNotContain("dst=0,val=10");
     }
 }

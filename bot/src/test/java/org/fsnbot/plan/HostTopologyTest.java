@@ -1,4 +1,4 @@
-package org.fsnbot.vm;
+package org.fsnbot.plan;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

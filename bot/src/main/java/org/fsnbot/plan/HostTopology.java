@@ -1,4 +1,4 @@
-package org.fsnbot.vm;
+package org.fsnbot.plan;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -16,10 +16,11 @@ import java.util.stream.Stream;
  * The host's CPU and memory layout as sysfs tells it: every online CPU
  * with its socket (physical package) and core, and every NUMA node with
  * its CPUs, its memory and its distances to the others. A runner records
- * it at start (docs/fleet.md); a job's routing reads the node count.
- * Read from a root given (the real /sys, or a recorded tree in a test).
+ * it at start (docs/fleet.md); a job's routing reads the node count; the
+ * NUMA planner (NumaPlan) maps a guest onto it. Read from a root given
+ * (the real /sys, or a recorded tree in a test).
  */
-public record HostTopology(List<Cpu> cpus, List<Node> nodes) {
+public record HostTopology(List<Cpu> cpus, List<Node> nodes, boolean numa) {
 
     /** One online logical CPU: its number, socket and core (SMT siblings share a core). */
     public record Cpu(int id, int socket, int core) {
@@ -33,6 +34,7 @@ public record HostTopology(List<Cpu> cpus, List<Node> nodes) {
         }
     }
 
+    /** numa: the kernel shows its nodes in sysfs (so memory can be bound to one); false: one node of all. */
     public HostTopology {
         cpus = List.copyOf(cpus);
         nodes = List.copyOf(nodes);
@@ -61,6 +63,27 @@ public record HostTopology(List<Cpu> cpus, List<Node> nodes) {
     /** This host, from /sys (and /proc/meminfo when the kernel has no NUMA nodes in sysfs). */
     public static HostTopology read() throws IOException {
         return read(Path.of("/sys"), Path.of("/proc/meminfo"));
+    }
+
+    /** This host, or, where sysfs cannot be read, one node of the CPUs the JVM sees and no memory known. */
+    public static HostTopology readOrGuess() {
+        try {
+            return read();
+        } catch (IOException | RuntimeException e) {
+            List<Cpu> cpus = new ArrayList<>();
+            List<Integer> ids = new ArrayList<>();
+            for (int i = 0; i < Runtime.getRuntime().availableProcessors(); i++) {
+                cpus.add(new Cpu(i, 0, i));
+                ids.add(i);
+            }
+            return new HostTopology(cpus, List.of(new Node(0, ids, 0, List.of(10))), false);
+        }
+    }
+
+    /** "2 sockets, 16 cores, 32 CPUs, 2 NUMA nodes": the host's shape in one phrase. */
+    public String describe() {
+        return sockets() + " socket" + (sockets() == 1 ? "" : "s") + ", " + cores() + " cores, " + cpus.size()
+                + " CPUs, " + nodes.size() + " NUMA node" + (nodes.size() == 1 ? "" : "s");
     }
 
     public static HostTopology read(Path sys, Path meminfo) throws IOException {
@@ -93,11 +116,12 @@ public record HostTopology(List<Cpu> cpus, List<Node> nodes) {
             nodes.add(new Node(e.getKey(), nodeCpus, memTotalMiB(Files.readAllLines(n.resolve("meminfo"),
                     StandardCharsets.ISO_8859_1)), dist));
         }
-        if (nodes.isEmpty()) {
+        boolean numa = !nodes.isEmpty();
+        if (!numa) {
             nodes.add(new Node(0, online, memTotalMiB(Files.readAllLines(meminfo, StandardCharsets.ISO_8859_1)),
                     List.of(10)));
         }
-        return new HostTopology(cpus, nodes);
+        return new HostTopology(cpus, nodes, numa);
     }
 
     /** "0-3,8,10-11" as the numbers it names. */

@@ -1,0 +1,176 @@
+package org.fsnbot.job;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import org.fsnbot.plan.Profile;
+import org.fsnbot.report.Measurement;
+import org.fsnbot.report.RunsReport;
+import org.fsnbot.run.BootResults;
+import org.fsnbot.run.MetricKey;
+import org.fsnbot.run.ResultParser;
+import org.fsnbot.run.RunFile;
+import org.fsnbot.run.Sample;
+import org.fsnbot.run.Side;
+import org.fsnbot.stats.AdaptiveSampling;
+import org.fsnbot.stats.ChangeEstimator;
+import org.fsnbot.stats.Comparison;
+import org.fsnbot.stats.MetricPolicy;
+import org.fsnbot.stats.Significance;
+
+/**
+ * `fsnbot compare-runs` (docs/numa.md): runs a person made with `fsnbot
+ * bench --host --out` on two kernels, through the reply's own statistics.
+ * Each pass of a file is one boot of its side. Files must come from one
+ * profile and one version of the workloads; otherwise the numbers are of
+ * different programs and nothing is compared.
+ */
+public final class RunsComparison {
+
+    /** What a comparison of runs ended as: the report, or the gate failures (no verdict), and the outcome. */
+    public record Result(RunsReport report, List<String> gateFailures, Outcome outcome) {
+        public Result {
+            gateFailures = List.copyOf(gateFailures);
+        }
+    }
+
+    private final ResultParser parser = new ResultParser();
+
+    /** Compares base and patched run files, already read; names the files in what it refuses. */
+    public Result compare(Map<Path, RunFile> base, Map<Path, RunFile> patched) throws IOException {
+        if (base.isEmpty() || patched.isEmpty()) {
+            throw new IllegalArgumentException("compare-runs needs at least one --base and one --patched file");
+        }
+        Map<Path, RunFile> all = new java.util.LinkedHashMap<>(base);
+        all.putAll(patched);
+        Map.Entry<Path, RunFile> first = all.entrySet().iterator().next();
+        for (Map.Entry<Path, RunFile> e : all.entrySet()) {
+            RunFile.Header a = first.getValue().header();
+            RunFile.Header b = e.getValue().header();
+            if (!a.workloads().equals(b.workloads())) {
+                throw new IllegalArgumentException(first.getKey() + " (workloads " + a.workloads() + ") and " + e.getKey()
+                        + " (workloads " + b.workloads() + ") come from different versions of the workloads: their"
+                        + " numbers are of different programs; compare runs of one fsnbot");
+            }
+            if (!a.profileHash().equals(b.profileHash())) {
+                throw new IllegalArgumentException(first.getKey() + " and " + e.getKey() + " ran different profiles"
+                        + " (or one profile with different arguments): compare runs of one profile");
+            }
+        }
+        Profile profile = Profile.fromJson(first.getValue().header().profileJson());
+        List<Sample> samples = new ArrayList<>();
+        List<String> gate = new ArrayList<>();
+        Set<String> skipped = new LinkedHashSet<>();
+        int baseRuns = add(base, Side.BASE, samples, gate, skipped);
+        int patchedRuns = add(patched, Side.PATCHED, samples, gate, skipped);
+        if (!gate.isEmpty()) {
+            boolean baseToo = gate.stream().anyMatch(g -> g.startsWith("base "));
+            return new Result(null, gate, baseToo ? Outcome.INFRASTRUCTURE : Outcome.REGRESSION);
+        }
+        int n = Math.min(baseRuns, patchedRuns);
+        AdaptiveSampling plan = new AdaptiveSampling(Math.max(2, n), Math.max(2, n), Significance.ALPHA);
+        Comparison c = new ChangeEstimator(MetricPolicy.forProfile(profile, plan.lookAlpha())).compare(samples);
+        Measurement m = new Measurement(c, n, plan, 0, List.copyOf(skipped), List.of());
+        List<String> notes = new ArrayList<>(injected(base, "base"));
+        notes.addAll(injected(patched, "patched"));
+        notes.addAll(sameFiles(base, "base"));
+        notes.addAll(sameFiles(patched, "patched"));
+        notes.addAll(withoutVariance(samples, profile));
+        RunsReport r = new RunsReport(side(base, baseRuns), side(patched, patchedRuns), profile.name(),
+                first.getValue().header().workloads(), notes, m);
+        return new Result(r, List.of(), new Finding.Report(m).outcome());
+    }
+
+    private int add(Map<Path, RunFile> files, Side side, List<Sample> samples, List<String> gate, Set<String> skipped)
+            throws IOException {
+        int boot = 0;
+        for (Map.Entry<Path, RunFile> e : files.entrySet()) {
+            for (List<String> pass : e.getValue().passes()) {
+                BootResults r;
+                try {
+                    r = parser.parse(side, boot, pass);
+                } catch (ResultParser.BadResultsException ex) {
+                    throw new IOException(e.getKey() + ", pass " + (boot + 1) + ": " + ex.getMessage(), ex);
+                }
+                samples.addAll(r.samples());
+                int b = boot;
+                r.gateFailures().forEach(g -> gate.add(side.name().toLowerCase(Locale.ROOT) + " run " + (b + 1)
+                        + ": " + g));
+                skipped.addAll(r.skipped());
+                boot++;
+            }
+        }
+        return boot;
+    }
+
+    private static RunsReport.Side side(Map<Path, RunFile> files, int runs) {
+        Set<String> kernels = new LinkedHashSet<>();
+        Set<String> hosts = new LinkedHashSet<>();
+        files.values().forEach(f -> {
+            kernels.add(f.header().kernel());
+            hosts.add(f.header().host());
+        });
+        return new RunsReport.Side(files.keySet().stream().map(Path::toString).toList(), List.copyOf(kernels),
+                List.copyOf(hosts), runs);
+    }
+
+    /** Runs made with --inject: a cost put there on purpose, which the reader must know is not the kernel's. */
+    private static List<String> injected(Map<Path, RunFile> files, String side) {
+        long n = files.values().stream().filter(f -> !f.header().inject().isEmpty()).count();
+        if (n == 0) {
+            return List.of();
+        }
+        String what = files.values().stream().map(f -> f.header().inject()).filter(s -> !s.isEmpty()).findFirst()
+                .orElseThrow();
+        return List.of(n + " of the " + files.size() + " " + side + " run files were made with --inject " + what
+                + ": a cost added on purpose (a simulated regression), not the kernel's.");
+    }
+
+    /** Files of one side with the same bytes: one run given twice looks like two runs without noise. */
+    private static List<String> sameFiles(Map<Path, RunFile> files, String side) throws IOException {
+        List<String> out = new ArrayList<>();
+        List<Path> paths = new ArrayList<>(files.keySet());
+        for (int i = 0; i < paths.size(); i++) {
+            for (int j = i + 1; j < paths.size(); j++) {
+                if (Arrays.equals(Files.readAllBytes(paths.get(i)), Files.readAllBytes(paths.get(j)))) {
+                    out.add("the " + side + " files " + paths.get(i) + " and " + paths.get(j) + " are the same run"
+                            + " given twice: that side's noise is understated, and so are its intervals.");
+                }
+            }
+        }
+        return out;
+    }
+
+    /** A verdict metric whose runs on a side all have one value: zero variance is no noise estimate. */
+    private static List<String> withoutVariance(List<Sample> samples, Profile profile) {
+        Map<String, Map<Integer, Double>> perRun = new TreeMap<>();
+        MetricPolicy policy = MetricPolicy.forProfile(profile, Significance.ALPHA);
+        for (Sample s : samples) {
+            MetricKey k = s.key();
+            if (policy.inVerdict(k)) {
+                perRun.computeIfAbsent(s.side().name().toLowerCase(Locale.ROOT) + " " + k.workload() + " "
+                        + k.variant() + " " + k.metric(), x -> new TreeMap<>()).merge(s.boot(), s.value(), Double::sum);
+            }
+        }
+        List<String> out = new ArrayList<>();
+        List<String> flat = new ArrayList<>();
+        for (Map.Entry<String, Map<Integer, Double>> e : perRun.entrySet()) {
+            if (e.getValue().size() > 1 && e.getValue().values().stream().distinct().count() == 1) {
+                flat.add(e.getKey());
+            }
+        }
+        if (!flat.isEmpty()) {
+            out.add("no variance between runs on " + flat.size() + " row(s) (e.g. " + flat.get(0) + "): the same run"
+                    + " given twice, or a metric too coarse to vary; its interval means nothing.");
+        }
+        return out;
+    }
+}

@@ -1,0 +1,126 @@
+package org.fsnbot.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * `fsnbot compare-runs` on runs made here with `fsnbot bench --host`
+ * (native, no VM): three plain runs against three made with a parent
+ * watch injected into every mode, a regression of the 'none' row the
+ * reply's statistics must call; and the refusals.
+ */
+class CompareRunsTest {
+
+    @TempDir
+    static Path tmp;
+    private static final List<Path> PLAIN = new ArrayList<>();
+    private static final List<Path> INJECTED = new ArrayList<>();
+    private static Path profile;
+
+    private static String out(String... args) {
+        PrintStream old = System.out;
+        ByteArrayOutputStream text = new ByteArrayOutputStream();
+        try {
+            System.setOut(new PrintStream(text, true, StandardCharsets.UTF_8));
+            int code = Main.execute(args);
+            return code + "\n" + text.toString(StandardCharsets.UTF_8);
+        } finally {
+            System.setOut(old);
+        }
+    }
+
+    @BeforeAll
+    static void runs() throws Exception {
+        profile = Files.writeString(tmp.resolve("bw.json"), "{\"name\":\"bw\",\"description\":\"compare-runs test\","
+                + "\"bootsPerKernel\":3,\"bootTimeoutSeconds\":120,\"workloads\":[{\"name\":\"byte-write\",\"args\":"
+                + "[\"--workdir\",\"" + tmp.resolve("w") + "\",\"--modes\",\"none,parent\",\"--iterations\","
+                + "\"200000\",\"--warmup\",\"5000\",\"--reps\",\"3\"],\"verdictMetrics\":[\"ns_per_op\"]}]}");
+        Files.createDirectories(tmp.resolve("w"));
+        for (int i = 0; i < 3; i++) {
+            Path a = tmp.resolve("plain-" + i + ".jsonl");
+            Path b = tmp.resolve("injected-" + i + ".jsonl");
+            assertThat(Main.execute("bench", "--host", "--home", tmp.resolve("home").toString(), "--profile",
+                    profile.toString(), "--out", a.toString())).isZero();
+            assertThat(Main.execute("bench", "--host", "--home", tmp.resolve("home").toString(), "--profile",
+                    profile.toString(), "--inject", "parent-watch", "--out", b.toString())).isZero();
+            PLAIN.add(a);
+            INJECTED.add(b);
+        }
+    }
+
+    private static List<String> sides(List<Path> base, List<Path> patched) {
+        List<String> args = new ArrayList<>(List.of("compare-runs"));
+        base.forEach(p -> args.addAll(List.of("--base", p.toString())));
+        patched.forEach(p -> args.addAll(List.of("--patched", p.toString())));
+        return args;
+    }
+
+    @Test
+    void anInjectedParentWatchIsARegressionOfTheNoneRowWithTheRepliesTablesAndExitCode() throws Exception {
+        Path json = tmp.resolve("cmp.json");
+        List<String> args = sides(PLAIN, INJECTED);
+        args.addAll(List.of("--json", json.toString()));
+        String text = out(args.toArray(String[]::new));
+        assertThat(text).startsWith("1\n").contains("fsnbot compared 3 base and 3 patched runs: REGRESSION",
+                "regression: byte-write mode=none ns_per_op +", "Method: Welch t on log per-boot means");
+        assertThat(text.replaceAll("\\s+", " ")).contains("3 of the 3 patched run files were made with --inject"
+                + " parent-watch");
+        assertThat(text).containsPattern("(?m)^  mode +base +patched +change +\\d+(\\.\\d)?% CI +verdict$")
+                .containsPattern("(?m)^  none +[\\d.]+ +[\\d.]+ +\\+\\d[\\d.]*% .*regression$");
+        JsonNode doc = new ObjectMapper().readTree(json.toFile());
+        assertThat(doc.path("outcome").asText()).isEqualTo("regression");
+        assertThat(doc.path("exitCode").asInt()).isEqualTo(1);
+        assertThat(doc.path("baseRuns").asInt()).isEqualTo(3);
+
+        String same = out(sides(PLAIN, PLAIN.subList(0, 1).stream().flatMap(p -> List.of(p, p).stream()).toList())
+                .toArray(String[]::new));
+        assertThat(same).as("a file twice on one side is refused").startsWith("2\n");
+        Path copy = Files.copy(PLAIN.get(0), tmp.resolve("copy.jsonl"));
+        String aa = out(sides(PLAIN, List.of(PLAIN.get(0), copy)).toArray(String[]::new));
+        assertThat(aa.replaceAll("\\s+", " ")).startsWith("0 ").contains("are the same run given twice")
+                .contains("no variance between runs");
+    }
+
+    @Test
+    void runsOfAnotherProfileOrOfOtherWorkloadsAreRefused() throws Exception {
+        Path other = Files.writeString(tmp.resolve("other.json"), Files.readString(profile).replace("\"200000\"",
+                "\"300000\""));
+        Path otherRun = tmp.resolve("other.jsonl");
+        assertThat(Main.execute("bench", "--host", "--home", tmp.resolve("home").toString(), "--profile",
+                other.toString(), "--out", otherRun.toString())).isZero();
+        String text = errOf(sides(PLAIN, List.of(otherRun)));
+        assertThat(text).startsWith("2\n").contains("ran different profiles");
+
+        List<String> lines = new ArrayList<>(Files.readAllLines(PLAIN.get(1)));
+        lines.set(0, lines.get(0).replaceFirst("\"workloads\":\"[0-9a-f]+\"", "\"workloads\":\"0123456789ab\""));
+        Path older = Files.write(tmp.resolve("older.jsonl"), lines);
+        assertThat(errOf(sides(List.of(PLAIN.get(0)), List.of(older)))).startsWith("2\n")
+                .contains("different versions of the workloads");
+        Path raw = Files.write(tmp.resolve("raw.jsonl"), Files.readAllLines(PLAIN.get(0)).subList(1, 3));
+        assertThat(errOf(sides(List.of(raw), List.of(PLAIN.get(0))))).startsWith("2\n").contains("header line");
+    }
+
+    private static String errOf(List<String> args) {
+        PrintStream old = System.err;
+        ByteArrayOutputStream text = new ByteArrayOutputStream();
+        try {
+            System.setErr(new PrintStream(text, true, StandardCharsets.UTF_8));
+            int code = Main.execute(args.toArray(String[]::new));
+            return code + "\n" + text.toString(StandardCharsets.UTF_8);
+        } finally {
+            System.setErr(old);
+        }
+    }
+}
