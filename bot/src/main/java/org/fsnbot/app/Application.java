@@ -21,6 +21,9 @@ import org.fsnbot.image.InitramfsBuilder;
 import org.fsnbot.image.WorkloadBinaries;
 import org.fsnbot.intake.MboxReader;
 import org.fsnbot.job.ApplyPhase;
+import org.fsnbot.intake.TreeWatcher;
+import org.fsnbot.job.BisectMail;
+import org.fsnbot.job.Bisector;
 import org.fsnbot.job.BuildPhase;
 import org.fsnbot.job.Calibrator;
 import org.fsnbot.job.ImagePhase;
@@ -198,6 +201,21 @@ public final class Application implements AutoCloseable {
         return new Calibrator(phases, store, config.home().root(), clock, runnerName());
     }
 
+    /** Bisections on this runner (docs/bisect.md), each step a job of its own. */
+    public Bisector bisector() {
+        return new Bisector(jobRunner(), trees, runner, new TreeWatcher());
+    }
+
+    /** Where a bisection's report goes: its own thread, to the culprit's author and the maintainers. */
+    public BisectMail bisectMail() {
+        return new BisectMail(new ReplyRenderer(), composer, delivery);
+    }
+
+    /** The local repository of a tree, for what is read from it (MAINTAINERS, commit subjects). */
+    public java.nio.file.Path localTree(String tree) throws IOException {
+        return trees.local(tree);
+    }
+
     /** Which runner this process is: what its jobs, calibrations and history points are filed under. */
     public RunnerName runnerName() {
         return config.runner().identity();
@@ -205,7 +223,8 @@ public final class Application implements AutoCloseable {
 
     /** What measures queued units, as the single machine's drain does (a fleet runner's FleetWorker uses it). */
     public QueueWorker queueWorker() {
-        return new LoopWiring(config, store, trees, reader, runner, clock).worker(jobRunner(), phases.reply());
+        return new LoopWiring(config, store, trees, reader, runner, clock).worker(jobRunner(), phases.reply(),
+                bisectMail());
     }
 
     /** The weekly trend report over this store's history, judged on the default profile's verdict metrics. */
@@ -231,7 +250,7 @@ public final class Application implements AutoCloseable {
 
     /** `fsnbot run`'s loop: needs at least one configured base (its MAINTAINERS says what fsnotify is). */
     public RunLoop runLoop(boolean queueOnly) throws IOException {
-        return new LoopWiring(config, store, trees, reader, runner, clock).loop(jobRunner(), phases.reply(), delivery,
-                queueOnly);
+        return new LoopWiring(config, store, trees, reader, runner, clock).loop(jobRunner(), phases.reply(), composer,
+                delivery, queueOnly);
     }
 }

@@ -107,9 +107,14 @@ public record Config(Home home, Polling polling, JobDefaults jobs, Sources sourc
         }
     }
 
-    /** How often to poll, and how long a series may miss parts before it is recorded as incomplete. */
-    public record Polling(int pollMinutes, Duration incompleteWait) {
+    /**
+     * What fsnbot does on its own, and how often: poll every pollMinutes,
+     * wait so long for a series' missing parts, and bisect a watched
+     * tree's regression (docs/bisect.md).
+     */
+    public record Polling(int pollMinutes, Duration incompleteWait, BisectSettings bisect) {
         public Polling {
+            Objects.requireNonNull(bisect);
             if (pollMinutes < 1) {
                 throw new IllegalArgumentException("pollMinutes must be >= 1: " + pollMinutes);
             }

@@ -56,6 +56,11 @@ final class ConfigFile {
 
     public StoreEntry store;
     public FleetEntry fleet;
+    public BisectEntry bisect;
+
+    /** The bisect: section. */
+    record BisectEntry(boolean auto, int maxBoots, int maxMinutes) {
+    }
 
     /** The runner: section ("class" is a Java keyword, hence the name). */
     record RunnerEntry(String name, @JsonProperty("class") String runnerClass, double maxCpuPressurePct,
@@ -172,7 +177,8 @@ final class ConfigFile {
         }
         List<Base> configured = bases == null ? List.of()
                 : bases.stream().map(b -> Base.configured(b.tree(), b.rev())).toList();
-        return new Config(h, new Config.Polling(pollMinutes, Duration.ofMinutes(incompleteWaitMinutes)),
+        return new Config(h, new Config.Polling(pollMinutes, Duration.ofMinutes(incompleteWaitMinutes),
+                new BisectSettings(bisect.auto(), bisect.maxBoots(), bisect.maxMinutes())),
                 new JobDefaults(Profile.load(profile), Topology.parse(topology)),
                 new Config.Sources(orEmpty(inboxes), Optional.ofNullable(HttpUrl.parse(all)), configured,
                         orEmpty(watch), Optional.ofNullable(stableTree).map(String::trim).filter(t -> !t.isEmpty())),

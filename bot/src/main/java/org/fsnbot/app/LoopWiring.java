@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.Optional;
 import okhttp3.OkHttpClient;
 import org.fsnbot.commands.Authoriser;
+import org.fsnbot.commands.BisectHandler;
 import org.fsnbot.commands.CancelHandler;
 import org.fsnbot.commands.CommandDesk;
 import org.fsnbot.commands.CommandHandlers;
@@ -33,15 +34,20 @@ import org.fsnbot.intake.MaintainersPeople;
 import org.fsnbot.intake.MboxReader;
 import org.fsnbot.intake.PatchIds;
 import org.fsnbot.intake.TreeWatcher;
+import org.fsnbot.job.BisectMail;
+import org.fsnbot.job.Bisector;
 import org.fsnbot.job.JobRunner;
 import org.fsnbot.job.ReplyPhase;
 import org.fsnbot.mail.Delivery;
 import org.fsnbot.mail.ImapMailbox;
 import org.fsnbot.mail.MailSettings;
+import org.fsnbot.mail.ReplyComposer;
 import org.fsnbot.plan.Base;
 import org.fsnbot.plan.BaseResolver;
+import org.fsnbot.report.ReplyRenderer;
 import org.fsnbot.store.Store;
 import org.fsnbot.store.WorkQueue;
+import org.fsnbot.work.BisectUnits;
 import org.fsnbot.work.JobPlanner;
 import org.fsnbot.work.Prerequisites;
 import org.fsnbot.work.QueueWorker;
@@ -51,7 +57,7 @@ import org.fsnbot.work.TreeQueuer;
 
 /**
  * The part of the composition root only `fsnbot run` needs: the follower,
- * the queuers, the worker and the command desk, on the MAINTAINERS file of
+ * the queuers, the worker (bisections too) and the command desk, on the MAINTAINERS file of
  * the first configured base (relevance and authority both come from it,
  * not from a list in our code).
  */
@@ -73,7 +79,8 @@ final class LoopWiring {
         this.clock = clock;
     }
 
-    RunLoop loop(JobRunner jobs, ReplyPhase replies, Delivery delivery, boolean queueOnly) throws IOException {
+    RunLoop loop(JobRunner jobs, ReplyPhase replies, ReplyComposer composer, Delivery delivery, boolean queueOnly)
+            throws IOException {
         Config.Sources sources = config.sources();
         if (sources.bases().isEmpty()) {
             throw new IllegalArgumentException("fsnbot run needs at least one base in the configuration");
@@ -90,7 +97,7 @@ final class LoopWiring {
                 sources.allInbox(), relevance, store.intake()), new Prerequisites(store.intake(), reader,
                         new PatchIds(runner, home.scratch())), new BaseResolver(trees, sources.bases(), sources.stableTree()),
                 config.polling().incompleteWait(), clock);
-        QueueWorker worker = worker(jobs, replies);
+        QueueWorker worker = worker(jobs, replies, new BisectMail(new ReplyRenderer(), composer, delivery));
         Followed followed = new Followed(new InboxFollower(lore, new EpochMirror(), new EpochReader(), reader,
                 relevance, home.mirrors()), store.intake(), sources.inboxes(), new TreeQueuer(trees, new TreeWatcher(),
                         store.intake(), store.queue(), store.trends(), clock), sources.watch(), imap());
@@ -99,10 +106,14 @@ final class LoopWiring {
     }
 
     /** What measures queued units: the single machine's drain and a fleet runner both. */
-    QueueWorker worker(JobRunner jobs, ReplyPhase replies) {
+    QueueWorker worker(JobRunner jobs, ReplyPhase replies, BisectMail bisectMail) {
+        BisectSettings b = config.polling().bisect();
+        BisectUnits bisects = new BisectUnits(new Bisector(jobs, trees, runner, new TreeWatcher()), bisectMail, trees,
+                config.jobs(), store.queue(), new BisectUnits.Settings(b.auto(), new Bisector.Budget(b.maxBoots(),
+                        Duration.ofMinutes(b.maxMinutes()))));
         return new QueueWorker(store.queue(), new JobPlanner(store.intake(), store.commands(), reader, trees,
                 config.jobs(), config.mailing().treeReportTo(), config.home().queuedMboxes()), jobs, replies,
-                store.trends(), config.runner().identity());
+                store.trends(), config.runner().identity(), bisects);
     }
 
     private Optional<ImapCommands> imap() {
@@ -117,10 +128,10 @@ final class LoopWiring {
     private CommandDesk desk(String maintainers, String defaultTree, ReplyPhase replies) {
         WorkQueue queue = store.queue();
         QueueEstimate estimate = new QueueEstimate(queue, store.jobs());
-        CommandHandlers handlers = new CommandHandlers(new RerunHandler(queue, config.jobs(), estimate),
-                new TestHandler(queue, estimate, config.commands().testUrlPrefixes()),
+        CommandHandlers handlers = new CommandHandlers(new CommandHandlers.Measuring(new RerunHandler(queue,
+                config.jobs(), estimate), new TestHandler(queue, estimate, config.commands().testUrlPrefixes()),
                 new TestPatchHandler(queue, store.intake(), estimate), new CompareHandler(queue, defaultTree, estimate),
-                new CancelHandler(queue), new StatusHandler(queue), new HelpHandler());
+                new BisectHandler(queue, defaultTree, estimate)), new CancelHandler(queue), new StatusHandler(queue), new HelpHandler());
         Authoriser authoriser = new Authoriser(MaintainersPeople.parse(maintainers,
                 MaintainersPatterns.FSNOTIFY_ENTRIES), config.commands(), store.commands(), store.intake(), reader,
                 clock);

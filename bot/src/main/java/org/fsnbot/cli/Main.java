@@ -9,7 +9,7 @@ import picocli.CommandLine.Command;
         subcommands = {RunCommand.class, TestPatchCommand.class, CompareCommand.class, BenchCommand.class,
                 CalibrateCommand.class, StatsSimCommand.class, BenchIntakeCommand.class, SendCommand.class,
                 ExportCommand.class, TrendsCommand.class, RunnerCommand.class, RunnersCommand.class,
-                QueueCommand.class, DrainCommand.class, CompareRunsCommand.class})
+                QueueCommand.class, DrainCommand.class, CompareRunsCommand.class, BisectCommand.class})
 public final class Main implements Runnable {
 
     @CommandLine.Spec

@@ -66,6 +66,21 @@ public sealed interface Command {
         }
     }
 
+    /**
+     * `#fsnbot bisect <good> <bad> [workloads=a,b]`: the commit between
+     * them that carries the regression (docs/bisect.md).
+     */
+    record Bisect(String line, String good, String bad, List<String> workloads) implements Command {
+        public Bisect {
+            workloads = List.copyOf(workloads);
+        }
+
+        @Override
+        public boolean measures() {
+            return true;
+        }
+    }
+
     /** `#fsnbot cancel [<message-id or lore link>]` */
     record Cancel(String line, Optional<String> thread) implements Command {
         public Cancel(String line) {

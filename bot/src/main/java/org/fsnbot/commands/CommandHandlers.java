@@ -4,14 +4,22 @@ import java.util.Objects;
 import org.fsnbot.report.CommandAnswer;
 
 /** The handler of each command, and the dispatch from a parsed command to its handler. */
-public record CommandHandlers(RerunHandler rerun, TestHandler test, TestPatchHandler testPatch,
-        CompareHandler compare, CancelHandler cancel, StatusHandler status, HelpHandler help) {
+public record CommandHandlers(Measuring measuring, CancelHandler cancel, StatusHandler status, HelpHandler help) {
+
+    /** The handlers of the commands that queue measurements (and so count against the limits). */
+    public record Measuring(RerunHandler rerun, TestHandler test, TestPatchHandler testPatch, CompareHandler compare,
+            BisectHandler bisect) {
+        public Measuring {
+            Objects.requireNonNull(rerun);
+            Objects.requireNonNull(test);
+            Objects.requireNonNull(testPatch);
+            Objects.requireNonNull(compare);
+            Objects.requireNonNull(bisect);
+        }
+    }
 
     public CommandHandlers {
-        Objects.requireNonNull(rerun);
-        Objects.requireNonNull(test);
-        Objects.requireNonNull(testPatch);
-        Objects.requireNonNull(compare);
+        Objects.requireNonNull(measuring);
         Objects.requireNonNull(cancel);
         Objects.requireNonNull(status);
         Objects.requireNonNull(help);
@@ -19,16 +27,19 @@ public record CommandHandlers(RerunHandler rerun, TestHandler test, TestPatchHan
 
     public CommandAnswer.Item handle(Command c, CommandHandler.Context ctx) {
         if (c instanceof Command.Rerun r) {
-            return rerun.handle(r, ctx);
+            return measuring.rerun().handle(r, ctx);
         }
         if (c instanceof Command.Test t) {
-            return test.handle(t, ctx);
+            return measuring.test().handle(t, ctx);
         }
         if (c instanceof Command.TestPatch p) {
-            return testPatch.handle(p, ctx);
+            return measuring.testPatch().handle(p, ctx);
         }
         if (c instanceof Command.Compare k) {
-            return compare.handle(k, ctx);
+            return measuring.compare().handle(k, ctx);
+        }
+        if (c instanceof Command.Bisect b) {
+            return measuring.bisect().handle(b, ctx);
         }
         if (c instanceof Command.Cancel x) {
             return cancel.handle(x, ctx);

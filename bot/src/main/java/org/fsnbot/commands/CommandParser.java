@@ -1,5 +1,11 @@
 package org.fsnbot.commands;
 
+import static org.fsnbot.commands.CommandArguments.exactly;
+import static org.fsnbot.commands.CommandArguments.namedThread;
+import static org.fsnbot.commands.CommandArguments.rev;
+import static org.fsnbot.commands.CommandArguments.shortened;
+import static org.fsnbot.commands.CommandArguments.workloads;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -92,10 +98,6 @@ public final class CommandParser {
     /** An answer quotes at most this much of a line: enough to recognise it, too little to carry a message. */
     static final int MAX_QUOTED = 160;
 
-    private static String shortened(String s, int max) {
-        return s.length() <= max ? s : s.substring(0, max - 3) + "...";
-    }
-
     private static boolean continuation(String line) {
         String s = line.strip();
         // A patch inline after `#fsnbot test` is not the command's arguments.
@@ -103,22 +105,22 @@ public final class CommandParser {
                 && !s.startsWith("diff ") && !s.startsWith("Index: ") && !s.startsWith("From ");
     }
 
-    /** True while the verb's positional arguments are missing, or the last option was cut at its '='. */
     /** The verb, lower-cased, without the colon syzbot's users type (`#syz test: <url> <branch>`). */
     private static String verb(List<String> t) {
         String v = t.get(0).toLowerCase(Locale.ROOT);
         return v.endsWith(":") ? v.substring(0, v.length() - 1) : v;
     }
 
+    /** True while the verb's positional arguments are missing, or the last option was cut at its '='. */
     private static boolean wantsMore(List<String> t) {
         if (t.isEmpty()) {
             return false;
         }
         String verb = verb(t);
-        if ((verb.equals("test") || verb.equals("compare")) && t.size() < 3) {
+        if ((verb.equals("test") || verb.equals("compare") || verb.equals("bisect")) && t.size() < 3) {
             return true;
         }
-        return verb.equals("rerun") && t.get(t.size() - 1).endsWith("=");
+        return (verb.equals("rerun") || verb.equals("bisect")) && t.get(t.size() - 1).endsWith("=");
     }
 
     private Command command(String line, List<String> t) {
@@ -146,6 +148,7 @@ public final class CommandParser {
                 exactly(verb, args, 2, "<rev> <rev>");
                 yield new Command.Compare(line, rev(args.get(0)), rev(args.get(1)));
             }
+            case "bisect" -> bisect(line, args);
             case "cancel" -> new Command.Cancel(line, namedThread(verb, args));
             case "status" -> new Command.Status(line, namedThread(verb, args));
             // The answer quotes the command: help's is fixed, so a mail cannot make fsnbot repeat its words.
@@ -190,14 +193,7 @@ public final class CommandParser {
                 throw new IllegalArgumentException(key + "= given twice");
             }
             switch (key) {
-                case "workloads" -> {
-                    workloads = List.of(value.split(","));
-                    for (String w : workloads) {
-                        if (!w.matches("[a-z0-9][a-z0-9-]*")) {
-                            throw new IllegalArgumentException("not a workload name: \"" + w + "\"");
-                        }
-                    }
-                }
+                case "workloads" -> workloads = workloads(value);
                 case "runs" -> {
                     int n;
                     try {
@@ -227,29 +223,20 @@ public final class CommandParser {
         return new Command.Rerun(line, workloads, runs, profile, topology, thread);
     }
 
-    /** No argument (this thread), or one: the message-id or lore link of the thread meant. */
-    private static Optional<String> namedThread(String verb, List<String> args) {
-        if (args.isEmpty()) {
-            return Optional.empty();
+    private static Command.Bisect bisect(String line, List<String> args) {
+        if (args.size() < 2 || args.size() > 3) {
+            throw new IllegalArgumentException("bisect takes <good> <bad> [workloads=a,b]");
         }
-        if (args.size() > 1) {
-            throw new IllegalArgumentException(verb + " takes at most the message-id or lore link of a thread");
+        List<String> workloads = List.of();
+        if (args.size() == 3) {
+            String o = args.get(2);
+            if (!o.toLowerCase(Locale.ROOT).startsWith("workloads=") || o.length() == "workloads=".length()) {
+                throw new IllegalArgumentException("bisect takes <good> <bad> [workloads=a,b], got \""
+                        + shortened(o, 40) + "\"");
+            }
+            workloads = workloads(o.substring("workloads=".length()));
         }
-        return Optional.of(LoreLink.messageId(args.get(0)).orElseThrow(() -> new IllegalArgumentException(
-                "not a message-id or a lore link: \"" + shortened(args.get(0), 60) + "\"")));
-    }
-
-    private static void exactly(String verb, List<String> args, int n, String usage) {
-        if (args.size() != n) {
-            throw new IllegalArgumentException(verb + " takes " + (n == 0 ? "no arguments" : usage));
-        }
-    }
-
-    private static String rev(String r) {
-        if (!r.matches("[A-Za-z0-9][A-Za-z0-9._/^~-]*") || r.contains("..")) {
-            throw new IllegalArgumentException("not a branch, tag or commit: \"" + r + "\"");
-        }
-        return r;
+        return new Command.Bisect(line, rev(args.get(0)), rev(args.get(1)), workloads);
     }
 
     private static List<String> words(String s) {

@@ -4,8 +4,10 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.eclipse.jgit.lib.ObjectId;
 import org.eclipse.jgit.lib.Repository;
 import org.eclipse.jgit.revwalk.RevCommit;
@@ -67,6 +69,24 @@ public final class TreeWatcher {
             }
             Collections.reverse(out);
             return new Scan(head.getName(), out);
+        }
+    }
+
+    /**
+     * Which of commits touch fsnotify's paths against their first parent,
+     * by the MAINTAINERS file at at (a bisection's focus in a large range).
+     */
+    public Set<String> touchingFsnotify(Path repo, List<String> commits, String at) throws IOException {
+        try (Repository r = Repositories.open(repo); RevWalk walk = new RevWalk(r)) {
+            MaintainersPatterns patterns = MaintainersPatterns.parse(MaintainersFile.read(r,
+                    walk.parseCommit(ObjectId.fromString(at))), MaintainersPatterns.FSNOTIFY_ENTRIES);
+            Set<String> out = new HashSet<>();
+            for (String id : commits) {
+                if (!touched(r, walk, walk.parseCommit(ObjectId.fromString(id)), patterns).isEmpty()) {
+                    out.add(id);
+                }
+            }
+            return out;
         }
     }
 

@@ -9,6 +9,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Locale;
 import org.fsnbot.build.Checkouts;
+import org.fsnbot.run.InterleavedRunner;
 import org.fsnbot.report.JobFacts;
 import org.fsnbot.store.JobStore;
 import org.slf4j.Logger;
@@ -62,6 +63,47 @@ public final class JobRunner {
                     checkouts.keepIfClean(resolved.baseCommit());
                 }
             });
+        } catch (IOException | RuntimeException e) {
+            jobs.fail(id, e.toString());
+            throw e;
+        }
+    }
+
+    /** A job measured without a verdict or a reply: its row, its boots, and how the measuring went. */
+    public record Measuring(long jobId, Step<Booted> step) {
+    }
+
+    /**
+     * Runs job up to its boots, with a stopping rule of the caller's (a
+     * bisection step): its row, builds and boots recorded like any job's,
+     * under the base's lock, the checkout verified after; no verdict, no
+     * mail. The row ends MEASURED, or with the reason it stopped.
+     */
+    public Measuring measure(Job job, InterleavedRunner.Budget budget, InterleavedRunner.MorePairs more)
+            throws IOException {
+        Resolved resolved = phases.resolve().run(job);
+        long id = jobs.createJob(null, job.base().tree(), job.base().rev(), job.profile().name(),
+                job.topology().toString());
+        log.info("job {}: {} on {} (measured only)", id, resolved.topic().subject(), resolved.baseLabel());
+        Path dir = jobDir(id);
+        try {
+            Files.createDirectories(dir);
+            Step<Booted> s = underBaseLock(resolved.baseCommit(), () -> {
+                try {
+                    JobJournal journal = new StoreJournal(jobs, id, runner);
+                    return phases.apply().run(resolved, journal).then(a -> phases.build().run(a, journal))
+                            .then(b -> phases.image().run(b, dir))
+                            .then(i -> phases.measure().boot(i, dir, journal, budget, more));
+                } finally {
+                    checkouts.keepIfClean(resolved.baseCommit());
+                }
+            });
+            if (s instanceof Step.Stop<Booted> stop) {
+                jobs.fail(id, stop.ending().finding().kind() + ": " + stop.ending().finding().detail());
+            } else {
+                jobs.measured(id);
+            }
+            return new Measuring(id, s);
         } catch (IOException | RuntimeException e) {
             jobs.fail(id, e.toString());
             throw e;

@@ -55,14 +55,28 @@ public final class MeasurePhase {
     }
 
     public Step<Measured> run(Imaged i, Path dir, JobJournal journal) throws IOException {
+        Profile p = i.built().applied().resolved().job().profile();
+        AdaptiveSampling plan = new AdaptiveSampling(p.bootsPerKernel(), p.maxBootsPerKernel(), Significance.ALPHA);
+        ChangeEstimator estimator = new ChangeEstimator(MetricPolicy.forProfile(p, plan.lookAlpha()));
+        return boot(i, dir, journal, new InterleavedRunner.Budget(plan.initialBoots(), plan.maxBoots()),
+                new WhileOpen(plan, estimator))
+                // The last look again: a comparison is a pure function of the samples.
+                .then(b -> Step.next(new Measured(b, estimator.compare(b.run().samples()), plan)));
+    }
+
+    /**
+     * Boots base and patched interleaved, budget's pairs, more while more
+     * wants them (a reply's rule, or a bisection's question); a failed boot
+     * or gate stops the job without samples to judge.
+     */
+    public Step<Booted> boot(Imaged i, Path dir, JobJournal journal, InterleavedRunner.Budget budget,
+            InterleavedRunner.MorePairs more) throws IOException {
         Built b = i.built();
         Job job = b.applied().resolved().job();
         Path baseImage = b.base().bzImage().orElseThrow();
         AcceleratorProbe.Decision accel = probe.decide(baseImage, probeDir, () -> images.probe(probeDir));
         journal.accelerator(accel);
         Profile p = job.profile();
-        AdaptiveSampling plan = new AdaptiveSampling(p.bootsPerKernel(), p.maxBootsPerKernel(), Significance.ALPHA);
-        ChangeEstimator estimator = new ChangeEstimator(MetricPolicy.forProfile(p, plan.lookAlpha()));
         Topology t = job.topology();
         Optional<NumaPlan> numa = t.pinned() ? Optional.of(NumaPlan.of(t, host().topology())) : Optional.empty();
         InterleavedRunner.Pairing pairing = new InterleavedRunner.Pairing(
@@ -70,8 +84,7 @@ public final class MeasurePhase {
                         i.guest()),
                 new Machine(accel.accel(), t, Duration.ofSeconds(p.bootTimeoutSeconds()), numa),
                 dir.resolve("boots"));
-        RunResult run = runner.run(pairing, new InterleavedRunner.Budget(plan.initialBoots(), plan.maxBoots()),
-                new WhileOpen(plan, estimator), journal::booted);
+        RunResult run = runner.run(pairing, budget, more, journal::booted);
         Optional<NumaCheck.Result> checked = numa.map(n -> new NumaCheck().check(t, n, run.good()));
         checked.ifPresent(c -> journal.topology(c.verified()));
         Booted booted = new Booted(i, accel, host(), run, runner.quiet(), name, checked);
@@ -88,8 +101,7 @@ public final class MeasurePhase {
         if (!run.gateFailures().isEmpty()) {
             return Step.stop(new Finding.GateFailed(run.gateFailures(), run.baseFailedGate()), booted);
         }
-        // The last look again: a comparison is a pure function of the samples.
-        return Step.next(new Measured(booted, estimator.compare(run.samples()), plan));
+        return Step.next(booted);
     }
 
     private static InterleavedRunner.Kernel kernel(Side side, Path bzImage, GuestImage guest) {

@@ -62,9 +62,22 @@ public final class ReplyComposer {
 
     /** As compose, with a Message-ID made beforehand (newMessageId) that the body already links to. */
     public Reply compose(PatchMail target, String body, String messageId) {
+        return compose(target, List.of(), body, messageId);
+    }
+
+    /**
+     * A reply under target with more people on Cc than its own (a
+     * bisection asked for by mail: the culprit's author, the maintainers),
+     * each address once, neverCc left out, capped as every reply is.
+     */
+    public Reply compose(PatchMail target, List<String> alsoCc, String body) {
+        return compose(target, alsoCc, body, newMessageId());
+    }
+
+    private Reply compose(PatchMail target, List<String> alsoCc, String body, String messageId) {
         String author = target.replyTo() != null ? target.replyTo() : target.from();
         Map<String, String> cc = new LinkedHashMap<>();
-        for (String a : concat(target.to(), target.cc())) {
+        for (String a : concat(concat(target.to(), target.cc()), alsoCc)) {
             cc.putIfAbsent(Addresses.bare(a), a);
         }
         cc.remove(Addresses.bare(author));
@@ -118,6 +131,25 @@ public final class ReplyComposer {
 
     public Reply composeNew(List<String> to, String subject, String body, String messageId) {
         return new Reply(messageId, fromAddress, to, List.of(), Reply.Threading.newThread(subject), body);
+    }
+
+    /**
+     * A report in a thread of its own To some people and Cc others (a
+     * bisection's: the culprit's author, the maintainers and lists), each
+     * address once, neverCc left out, capped at maxRecipients.
+     */
+    public Reply composeNew(List<String> to, List<String> cc, String subject, String body) {
+        Map<String, String> t = new LinkedHashMap<>();
+        to.forEach(a -> t.putIfAbsent(Addresses.bare(a), a));
+        Map<String, String> c = new LinkedHashMap<>();
+        cc.forEach(a -> c.putIfAbsent(Addresses.bare(a), a));
+        t.keySet().forEach(c::remove);
+        c.remove(Addresses.bare(fromAddress));
+        neverCc.forEach(c::remove);
+        List<String> tl = new ArrayList<>(t.values()).subList(0, Math.min(t.size(), maxRecipients));
+        List<String> cl = new ArrayList<>(c.values()).subList(0, Math.min(c.size(), maxRecipients - tl.size()));
+        return new Reply(newMessageId(), fromAddress, List.copyOf(tl), List.copyOf(cl),
+                Reply.Threading.newThread(subject), body);
     }
 
     /** The address our mail comes from, as a Reported-by: line names it. */

@@ -12,5 +12,6 @@ public enum ReplyKind {
     INFRASTRUCTURE_FAILURE,
     COMMAND,
     COMMAND_FAILED,
-    WEEKLY
+    WEEKLY,
+    BISECT
 }

@@ -68,6 +68,20 @@ public final class ReplyRenderer {
         return render("results", m);
     }
 
+    /** A bisection's mail (docs/bisect.md). */
+    public String bisect(BisectReport r) {
+        Map<String, Object> m = new HashMap<>();
+        m.put("r", r);
+        return render("bisect", m);
+    }
+
+    /** Its subject, 0-day's shape: what regressed by how much, due to which commit. */
+    public String bisectSubject(BisectReport r) {
+        Map<String, Object> m = new HashMap<>();
+        m.put("r", r);
+        return evaluate("bisect-subject", m).strip();
+    }
+
     /** `fsnbot compare-runs`: bare-metal runs through the reply's statistics and tables, every table unfolded. */
     public String runs(RunsReport r) {
         Measurement x = r.measurement();

@@ -30,6 +30,9 @@ public final class JobStore {
     /** A job whose runner died under it (fleet mode): no reply, its boots discarded, its unit run again elsewhere. */
     public static final String ABANDONED = "ABANDONED";
 
+    /** A job measured for a bisection: its boots are its result, judged by the bisection. */
+    public static final String MEASURED = "MEASURED";
+
     private final Database db;
     private final Clock clock;
 
@@ -84,6 +87,11 @@ public final class JobStore {
     /** The job ended with a reply of this kind. */
     public void finish(long jobId, ReplyKind kind, String detail) {
         end(jobId, kind.name(), detail);
+    }
+
+    /** The job was measured for a caller that judges it itself (a bisection step): no verdict, no reply. */
+    public void measured(long jobId) {
+        end(jobId, MEASURED, "measured only");
     }
 
     /** The job could not go on and has no reply. */

@@ -41,6 +41,9 @@ public record WorkItem(String key, String title, WorkTarget target, Optional<Bas
     }
 
     public WorkKind kind() {
-        return target instanceof WorkTarget.Series ? WorkKind.SERIES : WorkKind.TREE;
+        if (target instanceof WorkTarget.Series) {
+            return WorkKind.SERIES;
+        }
+        return target instanceof WorkTarget.Bisect ? WorkKind.BISECT : WorkKind.TREE;
     }
 }

@@ -1,4 +1,4 @@
 package org.fsnbot.store;
 
-/** A patch series, or a revision of a tree. */
-public enum WorkKind { SERIES, TREE }
+/** A patch series, a revision of a tree, or a bisection between two revisions. */
+public enum WorkKind { SERIES, TREE, BISECT }

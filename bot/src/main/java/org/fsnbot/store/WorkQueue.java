@@ -52,6 +52,8 @@ public final class WorkQueue {
                 lineage = Jdbc.truncate(s.lineage(), 2000);
             } else if (item.target() instanceof WorkTarget.Revision r) {
                 head = r.head();
+            } else if (item.target() instanceof WorkTarget.Bisect b) {
+                head = b.bad();
             }
             Optional<Base> b = item.base();
             return Optional.of(Jdbc.insert(c, "INSERT INTO work_queue (kind, work_key, title, revision, message_ids,"
@@ -195,6 +197,7 @@ public final class WorkQueue {
                 ? new WorkTarget.Series(rs.getInt("revision"), lines(rs.getString("message_ids")),
                         lines(rs.getString("prerequisite_ids")), Objects.requireNonNullElse(rs.getString("lineage"),
                                 ""))
+                : kind == WorkKind.BISECT ? new WorkTarget.Bisect(rs.getString("head_rev"))
                 : new WorkTarget.Revision(rs.getString("head_rev"));
         Optional<Base> base = rs.getString("tree") == null ? Optional.empty()
                 : Optional.of(new Base(rs.getString("tree"), rs.getString("base_rev"), rs.getString("base_reason")));

@@ -3,7 +3,11 @@ package org.fsnbot.store;
 import java.util.List;
 import java.util.Objects;
 
-/** What a unit of work measures against its base: a series of patch mails, or another revision of the tree. */
+/**
+ * What a unit of work measures against its base: a series of patch mails,
+ * another revision of the tree, or the commits between the base (good) and
+ * a bad revision, bisected (docs/bisect.md).
+ */
 public sealed interface WorkTarget {
 
     /**
@@ -22,6 +26,15 @@ public sealed interface WorkTarget {
             Objects.requireNonNull(lineage, "lineage");
             messageIds = List.copyOf(messageIds);
             prerequisiteIds = List.copyOf(prerequisiteIds);
+        }
+    }
+
+    /** The commits from the base (good) to bad, bisected: a tree regression's, or #fsnbot bisect. */
+    record Bisect(String bad) implements WorkTarget {
+        public Bisect {
+            if (bad == null || bad.isBlank()) {
+                throw new IllegalArgumentException("a bisection needs its bad revision");
+            }
         }
     }
 

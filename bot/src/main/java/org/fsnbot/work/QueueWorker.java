@@ -37,9 +37,11 @@ public final class QueueWorker {
     private final ReplyPhase replies;
     private final TrendHistory history;
     private final RunnerName name;
+    private final BisectUnits bisects;
 
     public QueueWorker(WorkQueue queue, JobPlanner planner, JobRunner runner, ReplyPhase replies,
-            TrendHistory history, RunnerName name) {
+            TrendHistory history, RunnerName name, BisectUnits bisects) {
+        this.bisects = bisects;
         this.name = name;
         this.history = history;
         this.queue = queue;
@@ -82,11 +84,18 @@ public final class QueueWorker {
     public void run(Work w) {
         log.info("#{} {} {}", w.id(), w.kind(), w.title());
         try {
+            if (w.kind() == WorkKind.BISECT) {
+                BisectUnits.Done d = bisects.run(w, planner.answerTo(w));
+                queue.finish(w.id(), d.measured() ? WorkState.DONE : WorkState.FAILED, null, d.summary());
+                log.info("#{} done: {} -> {}", w.id(), d.summary(), d.eml());
+                return;
+            }
             JobOutcome o = runner.run(planner.plan(w));
             queue.finish(w.id(), WorkState.DONE, o.jobId(), o.kind() + o.verdict().map(v -> ": " + v.text())
                     .orElse(""));
             log.info("#{} done: {} -> {}", w.id(), o.kind(), o.eml());
             file(w, o);
+            bisect(w, o);
         } catch (Throwable e) {
             // Whatever one unit does (an Error too: a stack overflow on a hostile
             // series) fails that unit alone; the queue goes on.
@@ -114,6 +123,16 @@ public final class QueueWorker {
             history.record(o.jobId(), w.title(), name.name(), List.of(Side.BASE, Side.PATCHED));
         } else if (w.kind() == WorkKind.SERIES && !FULL_COMMIT.matcher(b.rev()).matches()) {
             history.record(o.jobId(), b.tree() + " " + b.rev(), name.name(), List.of(Side.BASE));
+        }
+    }
+
+    /** A watched branch's regression queued for bisection (bisect.auto); the unit itself is done whatever this does. */
+    private void bisect(Work w, JobOutcome o) {
+        try {
+            bisects.after(w, o).ifPresent(id -> log.info("#{}: regression, its range queued for bisection as #{}",
+                    w.id(), id));
+        } catch (RuntimeException e) {
+            log.warn("#{}: could not queue its bisection: {}", w.id(), e.toString(), e);
         }
     }
 

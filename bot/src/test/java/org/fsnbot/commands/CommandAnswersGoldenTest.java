@@ -155,6 +155,21 @@ class CommandAnswersGoldenTest {
     }
 
     @Test
+    void aBisectionAccepted(@TempDir Path tmp) throws Exception {
+        try (Application app = app(tmp)) {
+            String report = testedPatch(app);
+            String id = "<cmd-bisect@example.org>";
+            app.store().commands().add(id, "imap", mail("Jan Maintainer <maint@example.org>", id, report,
+                    PATCH + " " + report, "#fsnbot bisect v6.12 v6.13-rc1 workloads=parent-modify-scale")
+                    .getBytes(StandardCharsets.UTF_8));
+            app.runLoop(true).poll();
+            Golden.check("command-bisect-accepted", text(app.store(), id));
+            assertThat(app.store().text("SELECT kind FROM work_queue WHERE answer_to = ?", id))
+                    .as("a bisection was queued for the command").isEqualTo("BISECT");
+        }
+    }
+
+    @Test
     void anAcceptedRunThatCouldNotRun(@TempDir Path tmp) throws Exception {
         Application app = app(tmp);
         testedPatch(app);

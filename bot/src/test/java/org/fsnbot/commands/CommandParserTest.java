@@ -31,6 +31,23 @@ class CommandParserTest {
     }
 
     @Test
+    void bisectTakesTwoRevisionsAndTheWorkloads() {
+        CommandParser.Parsed r = p.parse("#fsnbot bisect v6.12\nv6.13-rc1 workloads=parent-modify-scale\n");
+        assertThat(r.errors()).isEmpty();
+        assertThat(r.commands()).singleElement().isEqualTo(new Command.Bisect(
+                "#fsnbot bisect v6.12 v6.13-rc1 workloads=parent-modify-scale", "v6.12", "v6.13-rc1",
+                List.of("parent-modify-scale")));
+        assertThat(p.parse("#fsnbot bisect v6.12 v6.13").commands()).singleElement()
+                .satisfies(c -> assertThat(((Command.Bisect) c).workloads()).isEmpty());
+        assertThat(p.parse(String.join("\n", "#fsnbot bisect v6.12", "", "#fsnbot bisect a..b c",
+                "#fsnbot bisect v1 v2 runs=9")).errors()).extracting(CommandParser.Error::reason).satisfiesExactly(
+                        e -> assertThat(e).contains("<good> <bad>"),
+                        e -> assertThat(e).contains("not a branch, tag or commit"),
+                        e -> assertThat(e).contains("[workloads=a,b]"));
+        assertThat(new Command.Bisect("x", "a", "b", List.of()).measures()).isTrue();
+    }
+
+    @Test
     void quotedAndIndentedLinesAreNotCommands() {
         assertThat(p.parse("> #fsnbot rerun\n>> #fsnbot cancel\n  #fsnbot status\ntext #fsnbot help\n").isEmpty())
                 .isTrue();

@@ -86,10 +86,11 @@ final class DeskFixture {
 
     CommandDesk desk(CommandSettings settings) throws Exception {
         QueueEstimate estimate = new QueueEstimate(store.queue(), store.jobs());
-        CommandHandlers handlers = new CommandHandlers(new RerunHandler(store.queue(), new JobDefaults(
-                Profile.load("quick"), Topology.DEFAULT), estimate), new TestHandler(store.queue(), estimate, settings.testUrlPrefixes()),
-                new TestPatchHandler(store.queue(), store.intake(), estimate),
-                new CompareHandler(store.queue(), "/srv/linux", estimate), new CancelHandler(store.queue()),
+        CommandHandlers handlers = new CommandHandlers(new CommandHandlers.Measuring(new RerunHandler(store.queue(),
+                new JobDefaults(Profile.load("quick"), Topology.DEFAULT), estimate), new TestHandler(store.queue(),
+                        estimate, settings.testUrlPrefixes()), new TestPatchHandler(store.queue(), store.intake(),
+                                estimate), new CompareHandler(store.queue(), "/srv/linux", estimate),
+                new BisectHandler(store.queue(), "/srv/linux", estimate)), new CancelHandler(store.queue()),
                 new StatusHandler(store.queue()), new HelpHandler());
         return new CommandDesk(new CommandDesk.Parts(store.commands(), reader, new CommandParser(settings.maxRuns()),
                 new ThreadResolver(store.mail(), store.queue()), authoriser(settings), handlers),

@@ -70,7 +70,13 @@ class PatchTestIT {
 
     /** The same in another sandbox mode. */
     static Application e2eApplication(Path outbox, Config.Sandboxing.Mode sandbox) throws Exception {
-        Config c = Config.load(Optional.empty());
+        return e2eApplication(outbox, sandbox, c -> c);
+    }
+
+    /** The same, with more of the configuration changed (the job defaults a queued unit is measured with). */
+    static Application e2eApplication(Path outbox, Config.Sandboxing.Mode sandbox,
+            java.util.function.UnaryOperator<Config> more) throws Exception {
+        Config c = more.apply(Config.load(Optional.empty()));
         return Application.open(c.withHome(Home.at(KernelFixture.home()).withOutbox(outbox)).withMailing(
                 new Config.Mailing("fsnbot <fsnbot@fsnbot.test>", MailSettings.dryRun(), List.of(), true, Optional.empty(),
                         c.mailing().weekly()))

@@ -98,6 +98,16 @@ class TreeQueuerTest {
     }
 
     @Test
+    void aBisectionsFocusIsTheCommitsTouchingFsnotifyAgainstTheirFirstParent(@TempDir Path tmp) throws Exception {
+        Path bare = tmp.resolve("linux-fs.git");
+        Path work = clonedBare(tmp, bare);
+        String a = commit(work, "fs/notify/fsnotify.c", "int x;\n", "fsnotify: a");
+        String b = commit(work, "fs/ext4/inode.c", "int z;\n", "ext4: b");
+        String c = commit(work, "include/linux/fsnotify_backend.h", "#define A\n", "fsnotify: c");
+        assertThat(new TreeWatcher().touchingFsnotify(bare, List.of(a, b, c), c)).containsExactlyInAnyOrder(a, c);
+    }
+
+    @Test
     void aQuietBranchIsMeasuredAgainOnceAWeekAsItIs(@TempDir Path tmp) throws Exception {
         Path bare = tmp.resolve("linux-fs.git");
         Path work = clonedBare(tmp, bare);

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# docs/bisect.md's simulation: N bisections per setting (default 1000) of
+# 16, 64 and 256 commits with one step of 5%, 10% or 20% at a random
+# commit, every boot drawn from a noise source fsnbot measured (the
+# stats-sim residuals bundled with the tests), fsnbot's stats.Bisection
+# against plain binary search with one A/B comparison per step. Prints a
+# Markdown table: wrong culprits, unclear answers and mean boots.
+set -euo pipefail
+cd "$(dirname "$0")/../bot"
+n=${1:-1000}
+cp=$(mktemp)
+trap 'rm -f "$cp"' EXIT
+mvn -q -B -DskipTests test-compile dependency:build-classpath -Dmdep.outputFile="$cp" >/dev/null
+java -cp "target/classes:target/test-classes:$(cat "$cp")" org.fsnbot.stats.BisectBench "$n"
