@@ -145,7 +145,7 @@ public final class Application implements AutoCloseable {
                 new MeasurePhase(new AcceleratorProbe(qemu, KVM_PROBE_TIMEOUT), () -> HostFacts.probe(QemuBoot.QEMU),
                         images,
                         new InterleavedRunner(qemu, new ResultParser(), PressureGauge.system(), quiet()),
-                        home.probe(), runnerName()),
+                        home.probe(), runnerName(), config.runner().hugepages()),
                 new VerdictPhase(store.calibrations(), runnerName()), new ReplyPhase(new ReplyRenderer(), composer, delivery,
                         config.mailing().regzbot()));
     }

@@ -15,6 +15,7 @@ import org.fsnbot.intake.InboxFollower;
 import org.fsnbot.job.RunnerName;
 import org.fsnbot.mail.MailSettings;
 import org.fsnbot.plan.Base;
+import org.fsnbot.plan.Hugepages;
 import org.fsnbot.plan.JobDefaults;
 import org.fsnbot.work.TreeQueuer;
 import org.quartz.CronExpression;
@@ -39,13 +40,15 @@ public record Config(Home home, Polling polling, JobDefaults jobs, Sources sourc
 
     /**
      * This machine as a runner: its name and class, where code from mail
-     * runs, and how quiet it must be while it measures.
+     * runs, how quiet it must be while it measures, and the hugepages a
+     * pinned guest's memory is in (docs/numa.md).
      */
-    public record Runner(RunnerName identity, Sandboxing sandbox, Quietness quiet) {
+    public record Runner(RunnerName identity, Sandboxing sandbox, Quietness quiet, Hugepages hugepages) {
         public Runner {
             Objects.requireNonNull(identity);
             Objects.requireNonNull(sandbox);
             Objects.requireNonNull(quiet);
+            Objects.requireNonNull(hugepages);
         }
     }
 
@@ -258,7 +261,13 @@ public record Config(Home home, Polling polling, JobDefaults jobs, Sources sourc
 
     public Config withSandbox(Sandboxing other) {
         Runner r = deployment.runner();
-        return withDeployment(new Deployment(new Runner(r.identity(), other, r.quiet()), deployment.store(),
+        return withDeployment(new Deployment(new Runner(r.identity(), other, r.quiet(), r.hugepages()), deployment.store(),
+                deployment.fleet()));
+    }
+
+    public Config withHugepages(Hugepages other) {
+        Runner r = deployment.runner();
+        return withDeployment(new Deployment(new Runner(r.identity(), r.sandbox(), r.quiet(), other), deployment.store(),
                 deployment.fleet()));
     }
 

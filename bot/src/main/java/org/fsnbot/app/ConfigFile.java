@@ -21,6 +21,7 @@ import org.fsnbot.intake.InboxFollower;
 import org.fsnbot.job.RunnerName;
 import org.fsnbot.mail.MailSettings;
 import org.fsnbot.plan.Base;
+import org.fsnbot.plan.Hugepages;
 import org.fsnbot.plan.JobDefaults;
 import org.fsnbot.plan.Profile;
 import org.fsnbot.plan.Topology;
@@ -64,13 +65,13 @@ final class ConfigFile {
 
     /** The runner: section ("class" is a Java keyword, hence the name). */
     record RunnerEntry(String name, @JsonProperty("class") String runnerClass, double maxCpuPressurePct,
-            int quietWaitSeconds) {
+            int quietWaitSeconds, String hugepages) {
 
         Config.Runner typed(Config.Sandboxing sandbox) {
             String c = runnerClass == null ? "" : runnerClass.trim();
             RunnerName id = name == null || name.isBlank() ? RunnerName.thisHost(c) : new RunnerName(name.trim(), c);
             return new Config.Runner(id, sandbox, new Config.Quietness(maxCpuPressurePct,
-                    Duration.ofSeconds(quietWaitSeconds)));
+                    Duration.ofSeconds(quietWaitSeconds)), Hugepages.parse(hugepages, Path.of("/sys")));
         }
     }
 

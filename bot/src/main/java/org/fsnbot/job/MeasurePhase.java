@@ -8,6 +8,7 @@ import java.util.Optional;
 import java.util.function.Supplier;
 import org.fsnbot.image.GuestImage;
 import org.fsnbot.image.GuestImages;
+import org.fsnbot.plan.Hugepages;
 import org.fsnbot.plan.NumaPlan;
 import org.fsnbot.plan.Profile;
 import org.fsnbot.plan.Topology;
@@ -42,11 +43,13 @@ public final class MeasurePhase {
     private final InterleavedRunner runner;
     private final Path probeDir;
     private final RunnerName name;
+    private final Hugepages hugepages;
 
     /** hostProbe runs once, at the first measurement: a command that boots nothing never starts QEMU. */
     public MeasurePhase(AcceleratorProbe probe, Supplier<HostFacts> hostProbe, GuestImages images,
-            InterleavedRunner runner, Path probeDir, RunnerName name) {
+            InterleavedRunner runner, Path probeDir, RunnerName name, Hugepages hugepages) {
         this.name = name;
+        this.hugepages = hugepages;
         this.probe = probe;
         this.hostProbe = hostProbe;
         this.images = images;
@@ -78,7 +81,7 @@ public final class MeasurePhase {
         journal.accelerator(accel);
         Profile p = job.profile();
         Topology t = job.topology();
-        Optional<NumaPlan> numa = t.pinned() ? Optional.of(NumaPlan.of(t, host().topology())) : Optional.empty();
+        Optional<NumaPlan> numa = t.pinned() ? Optional.of(NumaPlan.of(t, host().topology(), hugepages)) : Optional.empty();
         InterleavedRunner.Pairing pairing = new InterleavedRunner.Pairing(
                 kernel(Side.BASE, baseImage, i.guest()), kernel(Side.PATCHED, b.patched().bzImage().orElseThrow(),
                         i.guest()),

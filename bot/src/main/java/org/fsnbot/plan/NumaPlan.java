@@ -1,5 +1,6 @@
 package org.fsnbot.plan;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -15,12 +16,14 @@ import java.util.Set;
  * one physical core per vCPU first (an SMT sibling only once every core
  * has one, or when the guest itself has threads), g's memory bound to
  * the node, the guest's distances the host's between those nodes, and
- * QEMU's own threads on the host CPUs no vCPU took. Whatever the host
- * cannot give is said in notes, never left out: too few CPUs means no
- * vCPU is pinned at all.
+ * QEMU's own threads on the host CPUs no vCPU took, and the guest's
+ * memory in hugepages when the runner has them and enough are free on
+ * each host node (hugepageKiB, 0: normal pages). Whatever the host cannot
+ * give is said in notes, never left out: too few CPUs means no vCPU is
+ * pinned at all; too few free hugepages, normal pages.
  */
 public record NumaPlan(List<GuestNode> nodes, boolean cpusPinned, boolean memoryBound, List<Integer> emulatorCpus,
-        List<List<Integer>> distances, List<String> notes) {
+        List<List<Integer>> distances, List<String> notes, long hugepageKiB) {
 
     /** One guest node: its host node, its vCPUs and the host CPU each is pinned to (same order), its memory. */
     public record GuestNode(int node, int hostNode, List<Integer> vcpus, List<Integer> hostCpus, int memoryMiB) {
@@ -53,8 +56,13 @@ public record NumaPlan(List<GuestNode> nodes, boolean cpusPinned, boolean memory
         return nodes.stream().map(GuestNode::hostNode).distinct().count() == nodes.size();
     }
 
-    /** The plan for a pinned guest on host. */
+    /** The plan for a pinned guest on host, in normal pages. */
     public static NumaPlan of(Topology guest, HostTopology host) {
+        return of(guest, host, Hugepages.off());
+    }
+
+    /** The plan for a pinned guest on host, its memory in the runner's hugepages where they suffice. */
+    public static NumaPlan of(Topology guest, HostTopology host, Hugepages hugepages) {
         Objects.requireNonNull(host);
         if (!guest.pinned()) {
             throw new IllegalArgumentException("only a pinned topology has a plan: " + guest);
@@ -100,7 +108,7 @@ public record NumaPlan(List<GuestNode> nodes, boolean cpusPinned, boolean memory
         if (!host.numa()) {
             notes.add("the host's kernel shows no NUMA nodes: guest memory is not bound");
         }
-        NumaPlan draft = new NumaPlan(out, enoughCpus, host.numa(), emulator, List.of(), notes);
+        NumaPlan draft = new NumaPlan(out, enoughCpus, host.numa(), emulator, List.of(), notes, 0);
         List<List<Integer>> dist = new ArrayList<>();
         if (draft.distinctHostNodes() && g > 1) {
             for (GuestNode a : out) {
@@ -113,7 +121,43 @@ public record NumaPlan(List<GuestNode> nodes, boolean cpusPinned, boolean memory
         } else if (g > 1) {
             notes.add("guest nodes share host nodes: QEMU's default distances, not the host's");
         }
-        return new NumaPlan(out, enoughCpus, host.numa(), emulator, dist, notes);
+        long pageKiB = hugepages.on() && fits(guest, host, hugepages, out, notes) ? hugepages.sizeKiB() : 0;
+        return new NumaPlan(out, enoughCpus, host.numa(), emulator, dist, notes, pageKiB);
+    }
+
+    /**
+     * Whether every guest node's memory is a whole number of pages and
+     * each host node has free pages for the guest nodes on it; if not,
+     * why not, in notes (the guest then runs in normal pages).
+     */
+    private static boolean fits(Topology guest, HostTopology host, Hugepages hp, List<GuestNode> out,
+            List<String> notes) {
+        long perNodeKiB = guest.memoryPerNodeMiB() * 1024L;
+        if (perNodeKiB % hp.sizeKiB() != 0) {
+            notes.add("a guest node's " + guest.memoryPerNodeMiB() + " MiB is not a whole number of " + hp.label()
+                    + " hugepages: guest memory in normal pages");
+            return false;
+        }
+        Map<Integer, Long> need = new LinkedHashMap<>();
+        for (GuestNode n : out) {
+            need.merge(n.hostNode(), perNodeKiB / hp.sizeKiB(), Long::sum);
+        }
+        for (Map.Entry<Integer, Long> e : need.entrySet()) {
+            long free;
+            try {
+                free = hp.free(e.getKey(), host.numa());
+            } catch (IOException | NumberFormatException x) {
+                notes.add("the free " + hp.label() + " hugepages of host node " + e.getKey() + " could not be read ("
+                        + x.getMessage() + "): guest memory in normal pages");
+                return false;
+            }
+            if (free < e.getValue()) {
+                notes.add("host node " + e.getKey() + " has " + free + " free " + hp.label() + " hugepages for the "
+                        + e.getValue() + " its guest nodes need: guest memory in normal pages");
+                return false;
+            }
+        }
+        return true;
     }
 
     /** per host CPUs of node h for guest node n: one per physical core first, whole cores when the guest has threads. */

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
 import org.fsnbot.plan.HostTopology;
+import org.fsnbot.plan.Hugepages;
 import org.fsnbot.plan.NumaPlan;
 import org.fsnbot.plan.Topology;
 
@@ -45,6 +46,9 @@ public final class NumaCheck {
                     : "vCPUs " + list(n.vcpus()) + " not pinned";
             out.add(String.format(Locale.ROOT, "guest node %d: %s, %d MiB %s host node %d", n.node(), cpus,
                     n.memoryMiB(), plan.memoryBound() ? "bound to" : "(not bound) on", n.hostNode()));
+        }
+        if (plan.hugepageKiB() > 0) {
+            out.add("guest memory in " + Hugepages.label(plan.hugepageKiB()) + " hugepages, preallocated");
         }
         return out;
     }

@@ -11,7 +11,8 @@ import org.fsnbot.plan.Topology;
 /**
  * The QEMU command line for one boot: topology as -smp plus one -numa node
  * per NUMA node with its own memory backend (bound to its host node, with
- * the host's distances, when the topology is pinned), the console on the
+ * the host's distances, when the topology is pinned; in hugepages when
+ * the plan says so), the console on the
  * first serial port and the results on the second; an optional disk
  * becomes the guest's /dev/vda.
  */
@@ -49,7 +50,13 @@ public record QemuCommand(String binary, Machine machine, Guest guest, String bo
             if (plan.isPresent() && plan.get().memoryBound()) {
                 bind = ",host-nodes=" + plan.get().nodes().get(n).hostNode() + ",policy=bind";
             }
-            a.addAll(List.of("-object", "memory-backend-ram,id=mem" + n + ",size=" + t.memoryPerNodeMiB() + "M" + bind,
+            // Hugepages through memfd (no hugetlbfs mount to share with the sandbox), allocated at start
+            // (prealloc) so that pages that run out fail the boot at once, not the guest mid-run.
+            String backend = plan.isPresent() && plan.get().hugepageKiB() > 0
+                    ? "memory-backend-memfd,id=mem" + n + ",size=" + t.memoryPerNodeMiB() + "M,hugetlb=on,hugetlbsize="
+                            + plan.get().hugepageKiB() + "K,prealloc=on"
+                    : "memory-backend-ram,id=mem" + n + ",size=" + t.memoryPerNodeMiB() + "M";
+            a.addAll(List.of("-object", backend + bind,
                     "-numa", "node,nodeid=" + n + ",cpus=" + (first == last ? first : first + "-" + last)
                             + ",memdev=mem" + n));
         }

@@ -25,6 +25,7 @@ import org.fsnbot.mail.DeliveryHooks;
 import org.fsnbot.mail.MailSettings;
 import org.fsnbot.mail.ReplyKind;
 import org.fsnbot.plan.Base;
+import org.fsnbot.plan.Hugepages;
 import org.fsnbot.plan.Profile;
 import org.fsnbot.plan.Topology;
 import org.fsnbot.report.ReplyRendererTestAccess;
@@ -59,7 +60,9 @@ class PatchTestIT {
 
     @BeforeAll
     static void wire(@TempDir Path tmp) throws Exception {
-        app = e2eApplication(tmp.resolve("outbox"));
+        // Hugepages matter to the pinned guest only (scripts/test.sh reserves them): the other guests are unpinned.
+        app = e2eApplication(tmp.resolve("outbox"), Config.Sandboxing.Mode.BWRAP,
+                c -> c.withHugepages(Hugepages.parse("2M", Path.of("/sys"))));
         pipeline = app.jobRunner();
     }
 
@@ -358,10 +361,15 @@ class PatchTestIT {
         // Seen from outside, while the boots run: each vCPU thread's affinity, as the kernel keeps it.
         java.util.concurrent.ConcurrentHashMap<String, String> seen = new java.util.concurrent.ConcurrentHashMap<>();
         java.util.concurrent.atomic.AtomicBoolean watching = new java.util.concurrent.atomic.AtomicBoolean(true);
+        long freeBefore = freeHugepages();
+        assertThat(freeBefore).as("2 MiB hugepages reserved for the guest's 2 x 256 MiB (scripts/test.sh)")
+                .isGreaterThanOrEqualTo(256);
+        java.util.concurrent.atomic.AtomicLong leastFree = new java.util.concurrent.atomic.AtomicLong(freeBefore);
         Thread watcher = new Thread(() -> {
             while (watching.get()) {
                 try {
                     vcpuAffinity().forEach((k, v) -> seen.merge(k, v, (a, b) -> a.equals(b) ? a : a + "|" + b));
+                    leastFree.accumulateAndGet(freeHugepages(), Math::min);
                     Thread.sleep(100);
                 } catch (java.io.IOException | InterruptedException e) {
                     return;
@@ -398,6 +406,7 @@ class PatchTestIT {
         assertThat(body).contains("guest:     6.12.117, sockets=2,cores=1,threads=1,nodes=2,mem=512M,pin")
                 .contains("numa:      guest node 0: vCPU 0 on host CPU 0, 256 MiB bound to host node 0")
                 .contains("numa:      guest node 1: vCPU 1 on host CPU 1, 256 MiB bound to host node 0")
+                .contains("numa:      guest memory in 2 MiB hugepages, preallocated")
                 .contains("note: the host has 1 NUMA node for 2 guest nodes")
                 .contains("verified: the guest saw these nodes");
         assertThat(store.texts("SELECT guest_info FROM boots WHERE job_id = ? AND status = 'OK'", o.jobId()))
@@ -405,6 +414,14 @@ class PatchTestIT {
                         .contains("{\"node\":1,\"cpus\":\"1\""));
         JsonNode json = assertResultJson(o);
         assertThat(json.path("facts").path("numa").path("verified").asBoolean()).isTrue();
+        assertThat(freeBefore - leastFree.get()).as("the guest's memory taken from the host's free hugepages")
+                .isGreaterThanOrEqualTo(256);
+    }
+
+    /** The host's free 2 MiB hugepages, as /proc/meminfo counts them. */
+    private static long freeHugepages() throws java.io.IOException {
+        return Files.readAllLines(Path.of("/proc/meminfo")).stream().filter(l -> l.startsWith("HugePages_Free:"))
+                .map(l -> Long.parseLong(l.replaceAll("\\D", ""))).findFirst().orElse(0L);
     }
 
     private static String tables(JobOutcome o) {

@@ -51,13 +51,17 @@ class NumaPlanTest {
         assertThat(smt.nodes().get(2).hostNode()).isEqualTo(2);
     }
 
-    @Test
-    void whatTheHostCannotGiveIsSaidNotDropped(@TempDir Path tmp) throws Exception {
+    /** This machine's shape: two CPUs, no NUMA nodes in sysfs, under tmp/sys. */
+    private static HostTopology oneNodeHost(Path tmp) throws Exception {
         Path sys = tmp.resolve("sys");
         Files.createDirectories(sys.resolve("devices/system/cpu"));
         Files.writeString(sys.resolve("devices/system/cpu/online"), "0-1\n");
-        Path meminfo = Files.writeString(tmp.resolve("meminfo"), "MemTotal: 24576000 kB\n");
-        HostTopology oneNode = HostTopology.read(sys, meminfo);
+        return HostTopology.read(sys, Files.writeString(tmp.resolve("meminfo"), "MemTotal: 24576000 kB\n"));
+    }
+
+    @Test
+    void whatTheHostCannotGiveIsSaidNotDropped(@TempDir Path tmp) throws Exception {
+        HostTopology oneNode = oneNodeHost(tmp);
 
         NumaPlan p = NumaPlan.of(Topology.parse("sockets=2,cores=1,nodes=2,pin"), oneNode);
         assertThat(p.cpusPinned()).isTrue();
@@ -88,5 +92,51 @@ class NumaPlanTest {
         assertThat(Topology.parse("sockets=2,cores=1,nodes=2").placement()).isEqualTo(Topology.Placement.FREE);
         assertThatThrownBy(() -> Topology.parse("mirror").cpus()).isInstanceOf(IllegalStateException.class);
         assertThatThrownBy(() -> Topology.parse("mirror:sockets=2")).hasMessageContaining("mirror[:nodes=N]");
+    }
+    private static void freePages(Path sys, int node, long kib, long free) throws Exception {
+        Path d = Files.createDirectories(sys.resolve("devices/system/node/node" + node + "/hugepages/hugepages-" + kib
+                + "kB"));
+        Files.writeString(d.resolve("free_hugepages"), free + "\n");
+    }
+
+    @Test
+    void aMirrorsMemoryIsInHugepagesOnlyWhenEveryHostNodeHasEnoughFree(@TempDir Path tmp) throws Exception {
+        Path sys = SysfsFixture.expand("2s-xeon", tmp);
+        HostTopology h = HostTopology.read(sys, tmp.resolve("none"));
+        Topology t = Topology.parse("mirror").mirroring(h);
+        // 512 MiB a node: 256 pages of 2 MiB on each host node.
+        freePages(sys, 0, 2048, 256);
+        freePages(sys, 1, 2048, 300);
+        NumaPlan p = NumaPlan.of(t, h, new Hugepages(2048, sys));
+        assertThat(p.hugepageKiB()).isEqualTo(2048);
+        assertThat(p.notes()).isEmpty();
+
+        freePages(sys, 1, 2048, 255);
+        NumaPlan short1 = NumaPlan.of(t, h, new Hugepages(2048, sys));
+        assertThat(short1.hugepageKiB()).as("one page short on node 1: normal pages").isZero();
+        assertThat(short1.notes()).containsExactly("host node 1 has 255 free 2 MiB hugepages for the 256 its guest"
+                + " nodes need: guest memory in normal pages");
+
+        NumaPlan gig = NumaPlan.of(t, h, new Hugepages(1048576, sys));
+        assertThat(gig.hugepageKiB()).isZero();
+        assertThat(gig.notes()).containsExactly("a guest node's 512 MiB is not a whole number of 1 GiB hugepages:"
+                + " guest memory in normal pages");
+        assertThat(NumaPlan.of(t, h).hugepageKiB()).as("off").isZero();
+    }
+
+    @Test
+    void guestNodesSharingAHostNodeNeedTheirPagesTogether(@TempDir Path tmp) throws Exception {
+        HostTopology oneNode = oneNodeHost(tmp);
+        Path sys = tmp.resolve("sys");
+        Path pool = Files.createDirectories(sys.resolve("kernel/mm/hugepages/hugepages-2048kB"));
+        Topology t = Topology.parse("sockets=2,cores=1,nodes=2,mem=512M,pin");
+        Files.writeString(pool.resolve("free_hugepages"), "255\n");
+        assertThat(NumaPlan.of(t, oneNode, new Hugepages(2048, sys)).notes()).contains("host node 0 has 255 free"
+                + " 2 MiB hugepages for the 256 its guest nodes need: guest memory in normal pages");
+        Files.writeString(pool.resolve("free_hugepages"), "256\n");
+        assertThat(NumaPlan.of(t, oneNode, new Hugepages(2048, sys)).hugepageKiB()).isEqualTo(2048);
+        assertThatThrownBy(() -> Hugepages.parse("4K", sys)).hasMessageContaining("off, 2M or 1G");
+        assertThat(Hugepages.parse("2m", sys).sizeKiB()).isEqualTo(2048);
+        assertThat(Hugepages.parse("off", sys).on()).isFalse();
     }
 }

@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import org.fsnbot.plan.HostTopology;
+import org.fsnbot.plan.Hugepages;
 import org.fsnbot.plan.NumaPlan;
 import org.fsnbot.plan.Topology;
 import org.fsnbot.testing.SysfsFixture;
@@ -48,5 +49,23 @@ class QemuCommandTest {
                 "-numa dist,src=0,dst=1,val=21", "-numa dist,src=1,dst=0,val=21", "-S",
                 "-qmp unix:/boots/b-1.qmp,server=on,wait=off");
         assertThat(line).doesNotContain("dst=0,val=10");
+    }
+    @Test
+    void aPlanInHugepagesPreallocatesMemfdPagesOfItsSizeStillBoundToTheNode(@TempDir Path tmp) throws Exception {
+        Path sys = SysfsFixture.expand("2s-xeon", tmp);
+        HostTopology host = HostTopology.read(sys, tmp.resolve("none"));
+        for (int n = 0; n < 2; n++) {
+            Path d = java.nio.file.Files.createDirectories(sys.resolve("devices/system/node/node" + n
+                    + "/hugepages/hugepages-2048kB"));
+            java.nio.file.Files.writeString(d.resolve("free_hugepages"), "256\n");
+        }
+        Topology t = Topology.parse("mirror").mirroring(host);
+        QemuCommand c = new QemuCommand("qemu-system-x86_64", new Machine(Accelerator.KVM, t, Duration.ofMinutes(1),
+                Optional.of(NumaPlan.of(t, host, new Hugepages(2048, sys)))), new Guest(Path.of("/k"), Path.of("/i"),
+                        Optional.empty()), "b-1", new QemuCommand.Logs(Path.of("/c.log"), Path.of("/r.log"),
+                                Path.of("/boots/b-1.qmp")));
+        assertThat(String.join(" ", c.argv())).contains("memory-backend-memfd,id=mem0,size=512M,hugetlb=on,"
+                + "hugetlbsize=2048K,prealloc=on,host-nodes=0,policy=bind", "memory-backend-memfd,id=mem1,size=512M,"
+                + "hugetlb=on,hugetlbsize=2048K,prealloc=on,host-nodes=1,policy=bind").doesNotContain("backend-ram");
     }
 }
