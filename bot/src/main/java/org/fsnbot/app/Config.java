@@ -265,6 +265,12 @@ public record Config(Home home, Polling polling, JobDefaults jobs, Sources sourc
                 deployment.fleet()));
     }
 
+    public Config withQuietness(Quietness other) {
+        Runner r = deployment.runner();
+        return withDeployment(new Deployment(new Runner(r.identity(), r.sandbox(), other, r.hugepages()),
+                deployment.store(), deployment.fleet()));
+    }
+
     public Config withHugepages(Hugepages other) {
         Runner r = deployment.runner();
         return withDeployment(new Deployment(new Runner(r.identity(), r.sandbox(), r.quiet(), other), deployment.store(),
