@@ -265,16 +265,8 @@ public record Config(Home home, Polling polling, JobDefaults jobs, Sources sourc
                 deployment.fleet()));
     }
 
-    public Config withQuietness(Quietness other) {
-        Runner r = deployment.runner();
-        return withDeployment(new Deployment(new Runner(r.identity(), r.sandbox(), other, r.hugepages()),
-                deployment.store(), deployment.fleet()));
-    }
-
-    public Config withHugepages(Hugepages other) {
-        Runner r = deployment.runner();
-        return withDeployment(new Deployment(new Runner(r.identity(), r.sandbox(), r.quiet(), other), deployment.store(),
-                deployment.fleet()));
+    public Config withRunner(Runner other) {
+        return withDeployment(new Deployment(other, deployment.store(), deployment.fleet()));
     }
 
     public Config withDeployment(Deployment other) {

@@ -62,7 +62,8 @@ class PatchTestIT {
     static void wire(@TempDir Path tmp) throws Exception {
         // Hugepages matter to the pinned guest only (scripts/test.sh reserves them): the other guests are unpinned.
         app = e2eApplication(tmp.resolve("outbox"), Config.Sandboxing.Mode.BWRAP,
-                c -> c.withHugepages(Hugepages.parse("2M", Path.of("/sys"))));
+                c -> c.withRunner(new Config.Runner(c.runner().identity(), c.runner().sandbox(), c.runner().quiet(),
+                        Hugepages.parse("2M", Path.of("/sys")))));
         pipeline = app.jobRunner();
     }
 
@@ -80,8 +81,9 @@ class PatchTestIT {
     static Application e2eApplication(Path outbox, Config.Sandboxing.Mode sandbox,
             java.util.function.UnaryOperator<Config> more) throws Exception {
         Config loaded = Config.load(Optional.empty());
-        Config c = more.apply(loaded.withQuietness(new Config.Quietness(KernelFixture.E2E_MAX_CPU_PRESSURE_PCT,
-                loaded.runner().quiet().quietWait())));
+        Config.Runner r = loaded.runner();
+        Config c = more.apply(loaded.withRunner(new Config.Runner(r.identity(), r.sandbox(), new Config.Quietness(
+                KernelFixture.E2E_MAX_CPU_PRESSURE_PCT, r.quiet().quietWait()), r.hugepages())));
         return Application.open(c.withHome(Home.at(KernelFixture.home()).withOutbox(outbox)).withMailing(
                 new Config.Mailing("fsnbot <fsnbot@fsnbot.test>", MailSettings.dryRun(), List.of(), true, Optional.empty(),
                         c.mailing().weekly()))
