@@ -74,7 +74,7 @@ class BisectionTest {
             int at = culprit;
             assertThat(r).as("culprit at %d", culprit).isInstanceOfSatisfying(Bisection.Result.Culprit.class,
                     c -> assertThat(c.index()).isEqualTo(at));
-            assertThat(r.steps()).hasSizeLessThanOrEqualTo(Bisection.maxJudgements(8)).hasSizeLessThanOrEqualTo(5);
+            assertThat(r.steps()).hasSizeLessThanOrEqualTo(BisectionOrder.maxJudgements(8)).hasSizeLessThanOrEqualTo(5);
             assertThat(k.measured.get(0)).as("the ends first").containsExactly(8, 0);
             assertThat(k.measured.get(k.measured.size() - 1)).as("the confirmation").containsExactly(culprit,
                     culprit - 1);
@@ -169,16 +169,16 @@ class BisectionTest {
         assertThat(probed.subList(0, firstOutside)).as("focus commits first").isNotEmpty().contains(40, 45);
         assertThat(probed.subList(firstOutside, probed.size())).as("then only between 40 and 45")
                 .allMatch(i -> i > 40 && i < 45);
-        assertThat(r.steps()).hasSizeLessThanOrEqualTo(Bisection.maxJudgements(100, focus));
+        assertThat(r.steps()).hasSizeLessThanOrEqualTo(BisectionOrder.maxJudgements(100, focus));
     }
 
     @Test
     void theErrorIsSplitOverTheMostJudgementsABisectionCanMake() {
-        assertThat(Bisection.maxJudgements(8)).isEqualTo(5);
-        assertThat(Bisection.maxJudgements(9)).isEqualTo(6);
-        assertThat(Bisection.maxJudgements(1)).isEqualTo(3);
+        assertThat(BisectionOrder.maxJudgements(8)).isEqualTo(5);
+        assertThat(BisectionOrder.maxJudgements(9)).isEqualTo(6);
+        assertThat(BisectionOrder.maxJudgements(1)).isEqualTo(3);
         // 5 focus commits: 6 gaps (3 steps), widest gap 30 (5 steps), the ends and the confirmation.
-        assertThat(Bisection.maxJudgements(100, List.of(10, 40, 45, 70, 90))).isEqualTo(10);
-        assertThat(Bisection.maxJudgements(100, List.of())).isEqualTo(9);
+        assertThat(BisectionOrder.maxJudgements(100, List.of(10, 40, 45, 70, 90))).isEqualTo(10);
+        assertThat(BisectionOrder.maxJudgements(100, List.of())).isEqualTo(9);
     }
 }
