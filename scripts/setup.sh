@@ -9,7 +9,7 @@ packages=(
 	openjdk-17-jdk-headless maven git gcc make libc6-dev
 	qemu-system-x86 busybox-static cpio
 	linux-source-6.12 flex bison bc libelf-dev libssl-dev ccache xz-utils e2fsprogs
-	public-inbox curl procps bubblewrap util-linux
+	public-inbox curl procps bubblewrap util-linux libseccomp-dev
 )
 . scripts/apt.sh
 ensure_packages "${packages[@]}"

@@ -102,7 +102,7 @@ public final class Application implements AutoCloseable {
         if (!reaped.isEmpty()) {
             log.warn("killed {} process(es) a previous fsnbot on {} left running: {}", reaped.size(), owner, reaped);
         }
-        this.sandbox = SandboxChoice.of(config.sandbox(), runner, owner);
+        this.sandbox = SandboxChoice.of(config.sandbox(), runner, owner, home.root().resolve("sandbox"));
         this.checkouts = new Checkouts(home.root(), runner);
         this.trees = new Trees(home.root());
         Config.Mailing mailing = config.mailing();

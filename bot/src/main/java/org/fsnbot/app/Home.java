@@ -3,6 +3,8 @@ package org.fsnbot.app;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -73,9 +75,17 @@ public record Home(Path root, Path outbox, Path state) {
         return root.resolve("tmp");
     }
 
-    /** Makes the root; everything else is made by whoever writes it. */
+    /**
+     * Makes the root, and the state directory when it is elsewhere, each
+     * 0700: the database, the outbox and every job's files are fsnbot's
+     * alone, whoever else has an account on the machine. Everything else is
+     * made by whoever writes it.
+     */
     public Home create() throws IOException {
-        Files.createDirectories(root);
+        for (Path dir : List.of(root, state)) {
+            Files.createDirectories(dir);
+            Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
+        }
         return this;
     }
 }

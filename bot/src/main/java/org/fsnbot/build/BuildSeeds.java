@@ -5,9 +5,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
@@ -37,53 +39,47 @@ import org.fsnbot.exec.CommandRunner;
  * does not take the new mtimes for changes.
  *
  * Only object directories of trusted builds seed: an untrusted build could
- * leave objects that make would not rebuild.
+ * leave objects that make would not rebuild (and its objects are gone
+ * after it anyway: they live in a space of their own, KernelBuilder).
  */
 final class BuildSeeds {
-
-    /** Written beside the build marker of a build whose code was trusted. */
-    static final String TRUSTED = "fsnbot-build.trusted";
 
     /** Seeds tried at most, newest first: each costs a git diff. */
     private static final int CANDIDATES = 6;
 
     private final Path buildRoot;
     private final CommandRunner runner;
-    private final String marker;
 
-    BuildSeeds(Path buildRoot, CommandRunner runner, String marker) {
+    BuildSeeds(Path buildRoot, CommandRunner runner) {
         this.buildRoot = buildRoot;
         this.runner = runner;
-        this.marker = marker;
     }
 
-    /** A seed: its base object directory, the commit it holds, and the files that differ from the target. */
-    record Seed(Path dir, String commit, List<String> changed) {
+    /** A seed: its build directory, the commit it holds, and the files that differ from the target. */
+    record Seed(BuildDir build, String commit, List<String> changed) {
         Seed {
             changed = List.copyOf(changed);
         }
     }
 
-    /** The nearest trusted base of configHash other than obj, as seen from checkout (at commit). */
-    Optional<Seed> nearest(Path checkout, String commit, String configHash, Path obj) throws IOException {
+    /** The nearest trusted base of configHash other than self, as seen from checkout (at commit). */
+    Optional<Seed> nearest(Path checkout, String commit, String configHash, BuildDir self) throws IOException {
         if (!Files.isDirectory(buildRoot)) {
             return Optional.empty();
         }
-        List<Path> bases;
+        List<BuildDir> bases = new ArrayList<>();
         try (Stream<Path> dirs = Files.list(buildRoot)) {
-            bases = dirs.filter(d -> d.getFileName().toString().endsWith("-" + configHash))
-                    .map(d -> d.resolve("base"))
-                    .filter(b -> !b.equals(obj) && Files.exists(b.resolve(marker)) && Files.exists(b.resolve(TRUSTED))
-                            && Files.isDirectory(b.resolve("source")))
-                    .sorted(Comparator.comparing(this::builtAt).reversed())
-                    .limit(CANDIDATES).toList();
-        }
-        Seed best = null;
-        for (Path b : bases) {
-            String seedCommit = Files.readString(b.resolve(marker)).trim();
-            if (!seedCommit.matches("[0-9a-f]{40}")) {
-                continue;
+            for (Path d : dirs.filter(d -> d.getFileName().toString().endsWith("-" + configHash)).toList()) {
+                BuildDir b = new BuildDir(d.resolve("base"));
+                if (!b.equals(self) && b.seeds() && Files.isDirectory(b.obj().resolve("source"))) {
+                    bases.add(b);
+                }
             }
+        }
+        bases.sort(Comparator.comparing(this::builtAt).reversed());
+        Seed best = null;
+        for (BuildDir b : bases.subList(0, Math.min(CANDIDATES, bases.size()))) {
+            String seedCommit = b.builtCommit().orElseThrow();
             CommandResult diff = runner.run(List.of("git", "diff", "--no-renames", "--name-only", seedCommit, commit),
                     checkout, Duration.ofMinutes(2));
             if (!diff.ok()) {
@@ -97,22 +93,24 @@ final class BuildSeeds {
         return Optional.ofNullable(best);
     }
 
-    /** Copies the seed to obj (not there yet) for checkout (at the new commit), as the class comment says. */
-    void plant(Seed seed, Path checkout, Path obj) throws IOException {
-        Path seedCheckout = seed.dir().resolve("source").toRealPath();
-        Path partial = obj.resolveSibling(obj.getFileName() + ".partial");
-        runner.run(List.of("rm", "-rf", partial.toString()), null, Duration.ofMinutes(5));
-        Files.createDirectories(obj.getParent());
+    /**
+     * Copies the seed's objects into obj (an empty directory) for checkout
+     * (at the new commit), as the class comment says; the seed's
+     * configuration goes with them into build.
+     */
+    void plant(Seed seed, Path checkout, Path obj, BuildDir build) throws IOException {
+        Path seedCheckout = seed.build().obj().resolve("source").toRealPath();
         // cp -a keeps the objects' mtimes, which is what makes the build incremental.
-        runner.check(List.of("cp", "-a", seed.dir().toString(), partial.toString()), null, Duration.ofMinutes(10));
-        Files.deleteIfExists(partial.resolve(marker));
-        Files.deleteIfExists(partial.resolve(TRUSTED));
-        Files.deleteIfExists(partial.resolve("source"));
-        retarget(partial, seedCheckout.toString(), checkout.toAbsolutePath().normalize().toString());
+        runner.check(List.of("cp", "-a", seed.build().obj() + "/.", obj.toString()), null, Duration.ofMinutes(10));
+        Files.deleteIfExists(obj.resolve("source"));
+        copyIfThere(seed.build().configHash(), build.configHash());
+        copyIfThere(seed.build().config(), build.config());
+        retarget(obj, seedCheckout.toString(), checkout.toAbsolutePath().normalize().toString());
         Set<String> changed = new HashSet<>(seed.changed());
         FileTime now = FileTime.from(Instant.now());
         try (Stream<Path> files = Files.walk(checkout)) {
-            for (Path f : (Iterable<Path>) files.filter(Files::isRegularFile)::iterator) {
+            for (Path f : (Iterable<Path>) files.filter(p -> Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS))
+                    ::iterator) {
                 String name = checkout.relativize(f).toString();
                 if (name.startsWith(".git/") || name.equals(".git")) {
                     continue;
@@ -133,7 +131,12 @@ final class BuildSeeds {
         if (!refresh.ok()) {
             throw new IOException("git update-index --refresh in " + checkout + ": " + refresh.outputText().strip());
         }
-        Files.move(partial, obj);
+    }
+
+    private static void copyIfThere(Path from, Path to) throws IOException {
+        if (Files.isRegularFile(from, LinkOption.NOFOLLOW_LINKS)) {
+            Files.copy(from, to, StandardCopyOption.REPLACE_EXISTING, LinkOption.NOFOLLOW_LINKS);
+        }
     }
 
     /** Replaces from by to in every text file under dir, keeping each file's mtime. */
@@ -176,9 +179,9 @@ final class BuildSeeds {
         return -1;
     }
 
-    private FileTime builtAt(Path base) {
+    private FileTime builtAt(BuildDir base) {
         try {
-            return Files.getLastModifiedTime(base.resolve(marker));
+            return Files.getLastModifiedTime(base.built());
         } catch (IOException e) {
             return FileTime.fromMillis(0);
         }

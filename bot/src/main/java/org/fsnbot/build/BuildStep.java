@@ -1,6 +1,5 @@
 package org.fsnbot.build;
 
-import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -10,18 +9,21 @@ import java.util.Map;
 import java.util.Optional;
 import org.fsnbot.exec.Limits;
 import org.fsnbot.exec.Mount;
-import org.fsnbot.exec.Sandbox;
 import org.fsnbot.exec.SandboxStep;
 
 /**
  * What one kernel build's commands see in the sandbox: the checkout to
- * read, the object directory to write, ccache (written only by trusted
- * code), and the environment Kbuild and ccache need, nothing more.
+ * read, the object directory to write, the kconfig fragment to read,
+ * ccache (written only by trusted code), and the environment Kbuild and
+ * ccache need, nothing more.
  */
-record BuildStep(Path checkout, Path obj, KernelBuilder.Code code, Optional<Path> ccache) {
+record BuildStep(Path checkout, Path obj, Path fragment, KernelBuilder.Code code, Optional<Path> ccache) {
 
     SandboxStep of(List<String> command, Duration timeout) {
         List<Mount> mounts = new ArrayList<>(List.of(Mount.readOnly(checkout), Mount.writable(obj)));
+        if (java.nio.file.Files.exists(fragment)) {
+            mounts.add(Mount.readOnly(fragment));
+        }
         // A fixed build user and host: the kernel's version string then
         // names neither this machine nor its account.
         Map<String, String> env = new HashMap<>(Map.of("KBUILD_BUILD_USER", "fsnbot", "KBUILD_BUILD_HOST",
@@ -40,21 +42,5 @@ record BuildStep(Path checkout, Path obj, KernelBuilder.Code code, Optional<Path
         // where they run.
         return new SandboxStep(command, obj, env, mounts, SandboxStep.Handles.UNTRUSTED_CODE, Limits.build(),
                 timeout);
-    }
-
-    /** The build's directories to the sandbox's user: its objects, and ccache when its code is trusted. */
-    void handOver(Sandbox sandbox) throws IOException {
-        sandbox.handOver(obj);
-        if (ccache.isPresent() && code == KernelBuilder.Code.TRUSTED) {
-            sandbox.handOver(ccache.get());
-        }
-    }
-
-    /** And back: at rest every object directory and the cache are ours. */
-    void takeBack(Sandbox sandbox) throws IOException {
-        sandbox.takeBack(obj);
-        if (ccache.isPresent() && code == KernelBuilder.Code.TRUSTED) {
-            sandbox.takeBack(ccache.get());
-        }
     }
 }

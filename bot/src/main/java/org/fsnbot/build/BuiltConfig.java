@@ -26,9 +26,9 @@ public record BuiltConfig(Path file, String sha256, String compiler) {
         }
     }
 
-    /** The .config beside a successful build's log; empty when the build left none. */
+    /** The .config beside a successful build's log (copied back from its obj/); empty when it left none. */
     public static Optional<BuiltConfig> of(BuildResult build) throws IOException {
-        Path file = build.log().resolveSibling(".config");
+        Path file = build.log().resolveSibling("config");
         if (!build.ok() || !Files.isRegularFile(file)) {
             return Optional.empty();
         }

@@ -38,6 +38,7 @@ public final class Checkouts {
         Path dir = pathOf(baseCommit);
         if (Files.exists(dir.resolve(".git"))) {
             shareObjectsOf(repo, dir);
+            statOnlyWhatMatters(dir);
             switchTo(dir, baseCommit);
             return dir;
         }
@@ -46,6 +47,7 @@ public final class Checkouts {
         runner.run(List.of("rm", "-rf", partial.toString()), null, Duration.ofMinutes(5));
         runner.check(List.of("git", "clone", "-q", "--shared", "--no-checkout", repo.toString(), partial.toString()),
                 null, Duration.ofMinutes(10));
+        statOnlyWhatMatters(partial);
         runner.check(List.of("git", "checkout", "-q", "--detach", baseCommit), partial, Duration.ofMinutes(20));
         Files.move(partial, dir);
         return dir;
@@ -65,6 +67,18 @@ public final class Checkouts {
         if (!known.contains(objects)) {
             Files.writeString(alternates, objects + "\n", StandardOpenOption.CREATE, StandardOpenOption.APPEND);
         }
+    }
+
+    /**
+     * git compares files with its index by mtime and size only: the
+     * checkout changes owner (and so ctime) each time git am runs in it as
+     * the sandbox user (PatchApplier), and git would otherwise take every
+     * file for modified and rewrite it at the next checkout, after which
+     * make rebuilds the whole kernel.
+     */
+    private void statOnlyWhatMatters(Path checkout) throws IOException {
+        runner.check(List.of("git", "config", "core.checkStat", "minimal"), checkout, Duration.ofMinutes(1));
+        runner.check(List.of("git", "config", "core.trustctime", "false"), checkout, Duration.ofMinutes(1));
     }
 
     /**

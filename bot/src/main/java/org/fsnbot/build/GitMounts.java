@@ -2,6 +2,7 @@ package org.fsnbot.build;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -19,6 +20,7 @@ final class GitMounts {
 
     /** git follows alternates five deep; so do we, and no further. */
     private static final int DEPTH = 5;
+    private static final long MAX_ALTERNATES_BYTES = 64 * 1024;
 
     private GitMounts() {
     }
@@ -39,7 +41,9 @@ final class GitMounts {
             List<Path> next = new ArrayList<>();
             for (Path o : level) {
                 Path alternates = o.resolve("info/alternates");
-                if (!Files.exists(alternates)) {
+                // A checkout was the sandbox user's for git am: read only a small regular file (no link, no FIFO).
+                if (!Files.isRegularFile(alternates, LinkOption.NOFOLLOW_LINKS)
+                        || Files.size(alternates) > MAX_ALTERNATES_BYTES) {
                     continue;
                 }
                 for (String line : Files.readAllLines(alternates)) {
@@ -48,6 +52,9 @@ final class GitMounts {
                         continue;
                     }
                     Path p = o.resolve(s).toAbsolutePath().normalize();
+                    if (Files.isDirectory(p)) {
+                        p = p.toRealPath();
+                    }
                     if (Files.isDirectory(p) && out.add(p)) {
                         next.add(p);
                     }

@@ -1,46 +1,49 @@
 package org.fsnbot.build;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.regex.Pattern;
 import org.fsnbot.exec.CommandResult;
 import org.fsnbot.exec.CommandRunner;
 import org.fsnbot.exec.Sandbox;
+import org.fsnbot.exec.Space;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Builds kernels in persistent O= object directories, one per (base
- * commit, config hash). The base is built once, starting from the nearest
- * trusted base already built with the same config (BuildSeeds); a patched
- * kernel starts from a copy of the base's object directory so make only
- * recompiles what the patch touched.
+ * Builds kernels, one build directory per (base commit, config hash,
+ * variant) (BuildDir: fsnbot's files beside Kbuild's obj/).
+ *
+ * A trusted base (a tree the operator configured or named) is built in a
+ * persistent obj/ on disk, starting from the nearest trusted base already
+ * built with the same config (BuildSeeds), so a later build of it costs
+ * what changed. Every other build (a patch, a tree head, a base a mail
+ * named) runs in a space of its own: a sized tmpfs mounted at its obj/,
+ * filled with a copy of the trusted base's objects (or the nearest trusted
+ * seed's) so make only recompiles what the candidate touched, and dropped
+ * after the build: its bytes are bounded, and nothing it left is there for
+ * fsnbot to trip over later. What fsnbot keeps of any build (the kernel,
+ * its .config) is copied back through the sandbox (Leftovers); its log is
+ * the build's output as fsnbot captured it, bounded.
  *
  * Every make runs in the sandbox: the source checkout read-only, its own
  * object directory the one writable place, ccache read-only unless the
- * build is of trusted code (a base from an operator's tree). Between
- * builds object directories are ours again (Sandbox.takeBack), so the
- * base a later job copies is the base that was built.
+ * build is of trusted code. Between builds a trusted obj/ is ours again
+ * (Sandbox.takeBack), so the base a later job copies is the base that was
+ * built.
  */
 public final class KernelBuilder {
 
     private static final Logger log = LoggerFactory.getLogger(KernelBuilder.class);
-    // Kernel objects only: host tools (objtool) print absolute paths and are
-    // rebuilt in every copied object directory because their dependency
-    // files name the original one.
-    private static final Pattern COMPILE = Pattern.compile("^\\s+CC\\s+[^/\\s]\\S*");
-    // Cannot fork / Resource temporarily unavailable: the build hit the
-    // sandbox's process limit, which the reply should say in its words.
-    private static final Pattern ERROR = Pattern.compile(
-            "(error:|Error \\d+|undefined reference|fatal error|\\*\\*\\* |Cannot fork|Resource temporarily unavailable)");
-    private static final String MARKER = "fsnbot-build.ok";
+    /** An untrusted build's space: a tinyconfig build's objects are ~200 MiB; ten times that is a patch's doing. */
+    static final long SPACE_BYTES = 2L << 30;
 
     /** Whether a build's code may add to the shared ccache. */
     public enum Code {
@@ -53,25 +56,27 @@ public final class KernelBuilder {
     private final Path cacheRoot;
     private final CommandRunner runner;
     private final Sandbox sandbox;
-    private final KernelConfigurer configurer;
+    private final KernelMake make;
     private final BuildSeeds seeds;
-    private final int jobs;
 
     public KernelBuilder(Path cacheRoot, CommandRunner runner, Sandbox sandbox) {
         this.cacheRoot = cacheRoot.toAbsolutePath().normalize();
         this.runner = runner;
         this.sandbox = sandbox;
-        this.configurer = new KernelConfigurer(sandbox);
-        this.seeds = new BuildSeeds(this.cacheRoot.resolve("build"), runner, MARKER);
-        this.jobs = Runtime.getRuntime().availableProcessors();
+        this.make = new KernelMake(sandbox);
+        this.seeds = new BuildSeeds(this.cacheRoot.resolve("build"), runner);
     }
 
     /**
      * The whole commit id names the directory: a tree a mail names could
      * otherwise make a commit whose short id matches a trusted base.
      */
-    public Path objectDir(String baseCommit, KernelConfig config, String variant) {
+    public Path buildDir(String baseCommit, KernelConfig config, String variant) {
         return cacheRoot.resolve("build").resolve(baseCommit + "-" + config.hash()).resolve(variant);
+    }
+
+    private BuildDir dir(String baseCommit, KernelConfig config, String variant) {
+        return new BuildDir(buildDir(baseCommit, config, variant));
     }
 
     private Path ccacheDir() {
@@ -81,39 +86,41 @@ public final class KernelBuilder {
     /** Builds (or reuses) the base kernel; checkout must be at baseCommit. */
     public BuildResult buildBase(Path checkout, String baseCommit, KernelConfig config, Code code)
             throws IOException {
-        Path obj = objectDir(baseCommit, config, "base");
-        if (!Files.exists(obj)) {
-            Optional<BuildSeeds.Seed> seed = seeds.nearest(checkout, baseCommit, config.hash(), obj);
+        BuildDir d = dir(baseCommit, config, "base");
+        Target t = new Target("base", baseCommit, d, code);
+        if (code == Code.UNTRUSTED) {
+            return inSpace(t, checkout, config, Optional.empty());
+        }
+        if (!Files.exists(d.obj(), LinkOption.NOFOLLOW_LINKS) && reuse(t).isEmpty()) {
+            Optional<BuildSeeds.Seed> seed = seeds.nearest(checkout, baseCommit, config.hash(), d);
+            Files.createDirectories(d.dir());
             if (seed.isPresent()) {
                 log.info("base kernel {}: starting from the objects of {} ({} files differ)",
                         baseCommit.substring(0, 12), seed.get().commit().substring(0, 12), seed.get().changed().size());
-                seeds.plant(seed.get(), checkout, obj);
+                Path partial = d.dir().resolve("obj.partial");
+                runner.run(List.of("rm", "-rf", partial.toString()), null, Duration.ofMinutes(5));
+                Files.createDirectory(partial);
+                seeds.plant(seed.get(), checkout, partial, d);
+                Files.move(partial, d.obj());
             }
         }
-        return build(new Target("base", baseCommit, obj, code), checkout, config);
+        return onDisk(t, checkout, config);
     }
 
-    /** Builds the patched kernel from a copy of the base object directory. */
+    /** Builds the patched kernel, in a space, from a copy of the base's objects when the base is trusted. */
     public BuildResult buildPatched(Path checkout, String baseCommit, String patchedCommit, KernelConfig config)
             throws IOException {
-        Path base = objectDir(baseCommit, config, "base");
-        Path obj = objectDir(baseCommit, config, "patched-" + patchedCommit);
-        if (!Files.exists(obj.resolve(MARKER))) {
-            if (!Files.exists(base.resolve(MARKER))) {
-                throw new IOException("patched build before the base build: " + base);
-            }
-            Path partial = obj.resolveSibling(obj.getFileName() + ".partial");
-            runner.run(List.of("rm", "-rf", partial.toString(), obj.toString()), null, Duration.ofMinutes(5));
-            // cp -a keeps the objects' mtimes, which is what makes the rebuild incremental.
-            runner.check(List.of("cp", "-a", base.toString(), partial.toString()), null, Duration.ofMinutes(10));
-            Files.deleteIfExists(partial.resolve(MARKER));
-            Files.move(partial, obj);
+        BuildDir base = dir(baseCommit, config, "base");
+        if (base.builtCommit().isEmpty()) {
+            throw new IOException("patched build before the base build: " + base.dir());
         }
-        return build(new Target("patched", patchedCommit, obj, Code.UNTRUSTED), checkout, config);
+        Target t = new Target("patched", patchedCommit, dir(baseCommit, config, "patched-" + patchedCommit),
+                Code.UNTRUSTED);
+        return inSpace(t, checkout, config, base.seeds() ? Optional.of(base) : Optional.empty());
     }
 
-    /** What one build makes: its label, the commit, its object directory and whether its code is trusted. */
-    private record Target(String label, String commit, Path obj, Code code) {
+    /** What one build makes: its label, the commit, its directory and whether its code is trusted. */
+    private record Target(String label, String commit, BuildDir dir, Code code) {
     }
 
     /**
@@ -128,105 +135,97 @@ public final class KernelBuilder {
         FileTime old = Files.getLastModifiedTime(checkout.resolve("Makefile"));
         for (String name : names.output()) {
             Path f = checkout.resolve(name.trim());
-            if (!name.isBlank() && Files.isRegularFile(f)) {
+            if (!name.isBlank() && Files.isRegularFile(f, LinkOption.NOFOLLOW_LINKS)) {
                 Files.setLastModifiedTime(f, old);
             }
         }
     }
 
-    private BuildResult build(Target t, Path checkout, KernelConfig config) throws IOException {
-        String label = t.label();
-        String commit = t.commit();
-        Path obj = t.obj();
-        Path image = obj.resolve("arch/x86/boot/bzImage");
-        Path logFile = obj.resolve("fsnbot-build.log");
-        if (Files.exists(obj.resolve(MARKER)) && Files.exists(image)
-                && Files.readString(obj.resolve(MARKER)).trim().equals(commit)) {
-            log.info("{} kernel {}: reusing {}", label, commit.substring(0, 12), image);
-            return BuildResult.built(label, commit, image, BuildResult.Cost.REUSED, logFile);
+    private Optional<BuildResult> reuse(Target t) throws IOException {
+        BuildDir d = t.dir();
+        if (d.builtCommit().filter(t.commit()::equals).isPresent() && Files.isRegularFile(d.image())) {
+            log.info("{} kernel {}: reusing {}", t.label(), t.commit().substring(0, 12), d.image());
+            return Optional.of(BuildResult.built(t.label(), t.commit(), d.image(), BuildResult.Cost.REUSED, d.log()));
         }
-        Files.createDirectories(obj);
-        Optional<Path> ccache = ccacheAvailable() ? Optional.of(ccacheDir()) : Optional.empty();
-        if (ccache.isPresent()) {
-            Files.createDirectories(ccache.get());
+        return Optional.empty();
+    }
+
+    /** A trusted base in its persistent obj/, handed to the sandbox user for the build and taken back. */
+    private BuildResult onDisk(Target t, Path checkout, KernelConfig config) throws IOException {
+        Optional<BuildResult> reused = reuse(t);
+        if (reused.isPresent()) {
+            return reused.get();
         }
-        long start = System.nanoTime();
-        int expected = previousCount(obj);
-        List<String> configErrors;
-        int[] compiled = {0};
-        CommandResult r;
-        BuildStep step = new BuildStep(checkout, obj, t.code(), ccache);
-        step.handOver(sandbox);
+        BuildDir d = t.dir();
+        unfinish(d);
+        Files.createDirectories(d.obj());
+        Optional<Path> ccache = ccache();
+        BuildStep step = new BuildStep(checkout, d.obj(), d.fragment(), t.code(), ccache);
+        List<Path> given = new ArrayList<>(List.of(d.obj()));
+        ccache.ifPresent(given::add);
+        for (Path p : given) {
+            sandbox.handOver(p);
+        }
         try {
-            configErrors = configurer.configure(step, config);
-            if (!configErrors.isEmpty()) {
-                Files.write(logFile, configErrors, StandardCharsets.UTF_8);
-                return failed(label, commit, start, 0, configErrors, logFile);
+            return make.build(t.label(), t.commit(), t.dir(), t.code(), step, config);
+        } finally {
+            for (Path p : given) {
+                sandbox.takeBack(p);
             }
-            List<String> make = new ArrayList<>(List.of("make", "-C", checkout.toString(), "-j" + jobs, "O=" + obj,
-                    "bzImage"));
-            if (ccache.isPresent()) {
-                make.add("CC=ccache gcc");
-            }
-            log.info("building {} kernel {} in {}", label, commit.substring(0, 12), obj);
-            r = sandbox.run(step.of(make, Duration.ofMinutes(60)), line -> {
-                if (COMPILE.matcher(line).find()) {
-                    compiled[0]++;
-                    if (compiled[0] % 200 == 0) {
-                        log.info("{}: {} objects{}", label, compiled[0], expected > 0 ? " of about " + expected : "");
+        }
+    }
+
+    /**
+     * Any other build, in a space mounted at its obj/ for the build alone,
+     * starting from a trusted build's objects: from (the base's), else the
+     * nearest trusted seed, else nothing (a cold build).
+     */
+    private BuildResult inSpace(Target t, Path checkout, KernelConfig config, Optional<BuildDir> from)
+            throws IOException {
+        Optional<BuildResult> reused = reuse(t);
+        if (reused.isPresent()) {
+            return reused.get();
+        }
+        BuildDir d = t.dir();
+        unfinish(d);
+        Files.createDirectories(d.dir());
+        // A fresh space holds no .config yet, whatever an earlier build here said.
+        Files.deleteIfExists(d.configHash());
+        Files.deleteIfExists(d.config());
+        try (Space space = sandbox.space(d.obj(), SPACE_BYTES)) {
+            if (from.isPresent()) {
+                // cp -a keeps the objects' mtimes, which is what makes the rebuild incremental.
+                runner.check(List.of("cp", "-a", from.get().obj() + "/.", space.dir().toString()), null,
+                        Duration.ofMinutes(10));
+                for (Path f : List.of(from.get().configHash(), from.get().config(), from.get().objects())) {
+                    if (Files.isRegularFile(f, LinkOption.NOFOLLOW_LINKS)) {
+                        Files.copy(f, d.dir().resolve(f.getFileName()), StandardCopyOption.REPLACE_EXISTING);
                     }
                 }
-            });
-        } finally {
-            step.takeBack(sandbox);
-        }
-        Files.write(logFile, r.output(), StandardCharsets.UTF_8);
-        double secs = (System.nanoTime() - start) / 1e9;
-        log.info("{}: make {} after {} s, {} kernel objects compiled", label, r.ok() ? "done" : "FAILED",
-                String.format(java.util.Locale.ROOT, "%.1f", secs), compiled[0]);
-        if (!r.ok() || !Files.exists(image)) {
-            List<String> errors = errorLines(r.output());
-            if (r.timedOut()) {
-                errors = List.of("make timed out after " + Duration.ofMinutes(60));
+            } else {
+                Optional<BuildSeeds.Seed> seed = seeds.nearest(checkout, t.commit(), config.hash(), d);
+                if (seed.isPresent()) {
+                    seeds.plant(seed.get(), checkout, space.dir(), d);
+                }
             }
-            return failed(label, commit, start, compiled[0], errors, logFile);
+            sandbox.handOver(space.dir());
+            return make.build(t.label(), t.commit(), d, t.code(), new BuildStep(checkout, space.dir(), d.fragment(), t.code(),
+                    ccache()), config);
         }
-        Files.writeString(obj.resolve("fsnbot-objects"), Integer.toString(Math.max(compiled[0], expected)));
-        if (t.code() == Code.TRUSTED) {
-            Files.writeString(obj.resolve(BuildSeeds.TRUSTED), "");
-        } else {
-            Files.deleteIfExists(obj.resolve(BuildSeeds.TRUSTED));
-        }
-        Files.writeString(obj.resolve(MARKER), commit + "\n");
-        return BuildResult.built(label, commit, image, new BuildResult.Cost(secs, compiled[0], false), logFile);
     }
 
-    private static BuildResult failed(String label, String commit, long start, int compiled, List<String> errors,
-            Path logFile) {
-        return BuildResult.failed(label, commit, new BuildResult.Cost((System.nanoTime() - start) / 1e9, compiled,
-                false), errors, logFile);
+    /** Drops what says a build in d finished, before building there again. */
+    private static void unfinish(BuildDir d) throws IOException {
+        for (Path p : List.of(d.built(), d.image(), d.trusted())) {
+            Files.deleteIfExists(p);
+        }
     }
 
-    static List<String> errorLines(List<String> output) {
-        List<String> errors = new ArrayList<>();
-        for (String line : output) {
-            if (ERROR.matcher(line).find() && errors.size() < BuildResult.MAX_ERROR_LINES) {
-                errors.add(line);
-            }
+    private Optional<Path> ccache() throws IOException {
+        if (!ccacheAvailable()) {
+            return Optional.empty();
         }
-        if (errors.isEmpty()) {
-            int from = Math.max(0, output.size() - 20);
-            errors.addAll(output.subList(from, output.size()));
-        }
-        return errors;
-    }
-
-    private int previousCount(Path obj) {
-        try {
-            return Integer.parseInt(Files.readString(obj.resolve("fsnbot-objects")).trim());
-        } catch (IOException | NumberFormatException e) {
-            return 0;
-        }
+        return Optional.of(Files.createDirectories(ccacheDir()));
     }
 
     private static boolean ccacheAvailable() {

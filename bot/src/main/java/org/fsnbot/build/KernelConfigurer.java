@@ -7,37 +7,45 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.fsnbot.exec.CommandResult;
+import org.fsnbot.exec.Leftovers;
 import org.fsnbot.exec.Sandbox;
 
 /**
  * The object directory's .config: tinyconfig with the fsnotify fragment
  * merged by the kernel's merge_config.sh, then olddefconfig; in the
- * sandbox, since the kconfig files come with the candidate.
+ * sandbox, since the kconfig files come with the candidate. The fragment
+ * is fsnbot's file beside obj/, mounted read-only; the .config is read
+ * back through the sandbox (Leftovers), never opened in obj/.
  */
 final class KernelConfigurer {
 
+    /** A .config is a few hundred KiB; one past this is not a kernel's. */
+    static final long MAX_CONFIG_BYTES = 4L << 20;
+
     private final Sandbox sandbox;
+    private final Leftovers leftovers;
 
     KernelConfigurer(Sandbox sandbox) {
         this.sandbox = sandbox;
+        this.leftovers = new Leftovers(sandbox);
     }
 
     /** The error lines of a configuration that failed, or none. */
-    List<String> configure(BuildStep build, KernelConfig config) throws IOException {
-        Path obj = build.obj();
-        Path stamp = obj.resolve("fsnbot-config.hash");
+    List<String> configure(BuildStep build, BuildDir dir, KernelConfig config) throws IOException {
+        Path stamp = dir.configHash();
         if (Files.exists(stamp) && Files.readString(stamp).trim().equals(config.hash())
-                && Files.exists(obj.resolve(".config"))) {
+                && Files.isRegularFile(dir.config())) {
             return List.of();
         }
-        Path fragment = obj.resolve("fsnbot.config");
-        Files.writeString(fragment, config.fragment());
+        Files.deleteIfExists(stamp);
+        Files.writeString(dir.fragment(), config.fragment());
+        Path obj = build.obj();
         Duration t = Duration.ofMinutes(5);
         String src = build.checkout().toString();
         for (List<String> step : List.of(
                 List.of("make", "-C", src, "O=" + obj, "tinyconfig"),
                 List.of(src + "/scripts/kconfig/merge_config.sh", "-m", "-O", obj.toString(),
-                        obj.resolve(".config").toString(), fragment.toString()),
+                        obj.resolve(".config").toString(), dir.fragment().toString()),
                 List.of("make", "-C", src, "O=" + obj, "olddefconfig"))) {
             CommandResult r = sandbox.run(build.of(step, t), line -> { });
             if (!r.ok()) {
@@ -47,7 +55,13 @@ final class KernelConfigurer {
                 return out;
             }
         }
-        List<String> missing = missingSettings(Files.readAllLines(obj.resolve(".config")), config);
+        Leftovers.Copied c = leftovers.copy(obj, ".config", dir.config(), MAX_CONFIG_BYTES, Leftovers.End.HEAD);
+        if (c.found() != Leftovers.Found.FILE || c.cut()) {
+            Files.deleteIfExists(dir.config());
+            return List.of("olddefconfig left no .config of a kernel's size (" + c.found().name().toLowerCase(
+                    java.util.Locale.ROOT) + (c.cut() ? ", over " + (MAX_CONFIG_BYTES >> 20) + " MiB" : "") + ")");
+        }
+        List<String> missing = missingSettings(Files.readAllLines(dir.config()), config);
         if (!missing.isEmpty()) {
             List<String> out = new ArrayList<>();
             out.add("the kconfig fragment did not survive olddefconfig (unmet dependencies):");

@@ -3,11 +3,15 @@ package org.fsnbot.build;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.fsnbot.exec.CommandResult;
@@ -34,6 +38,10 @@ public final class PatchApplier {
     private static final List<String> GIT = List.of("git", "-c", "core.hooksPath=/dev/null", "-c", "user.name=fsnbot",
             "-c", "user.email=fsnbot@localhost");
 
+    /** What git reads in the sandbox runs as the sandbox user, who must be able to read it. */
+    private static final FileAttribute<Set<PosixFilePermission>> READABLE = PosixFilePermissions.asFileAttribute(
+            PosixFilePermissions.fromString("rw-r--r--"));
+
     private final CommandRunner runner;
     private final Sandbox sandbox;
 
@@ -44,9 +52,11 @@ public final class PatchApplier {
 
     /**
      * Git reading what a mail brought (a series, a revision of a tree it
-     * named) runs in the sandbox: it executes nothing from the mail, but a
-     * flaw in how git applies or checks out crafted input must not reach
-     * beyond the checkout.
+     * named) runs in the sandbox as the sandbox user, never as root: it
+     * executes nothing from the mail, but a flaw in how git applies or
+     * checks out crafted input must not reach beyond the checkout. The
+     * checkout is the sandbox user's for the steps (apply hands it over
+     * and takes it back).
      */
     private CommandResult git(Path checkout, List<String> args, Path... inputs) throws IOException {
         List<String> cmd = new ArrayList<>(GIT);
@@ -59,13 +69,28 @@ public final class PatchApplier {
                 mounts, SandboxStep.Handles.UNTRUSTED_DATA, Limits.git(), Duration.ofMinutes(10)), l -> { });
     }
 
+    /** Work with git in the sandbox, the checkout the sandbox user's for it. */
+    @FunctionalInterface
+    private interface GitWork<T> {
+        T run() throws IOException;
+    }
+
+    private <T> T handedOver(Path checkout, GitWork<T> work) throws IOException {
+        sandbox.handOver(checkout);
+        try {
+            return work.run();
+        } finally {
+            sandbox.takeBack(checkout);
+        }
+    }
+
     /**
      * For comparing two commits of a tree: puts the checkout at head. The
      * checkout shares the tree's object store, so any commit the tree has
      * is there without a fetch.
      */
     public ApplyResult checkoutRevision(Path checkout, String head) throws IOException {
-        CommandResult r = git(checkout, List.of("checkout", "-q", "--detach", "-f", head));
+        CommandResult r = handedOver(checkout, () -> git(checkout, List.of("checkout", "-q", "--detach", "-f", head)));
         if (!r.ok()) {
             return failure(r.output());
         }
@@ -74,19 +99,25 @@ public final class PatchApplier {
 
     public ApplyResult apply(Path checkout, String baseCommit, List<PatchMail> patches) throws IOException {
         runner.check(List.of("git", "checkout", "-q", "--detach", "-f", baseCommit), checkout, Duration.ofMinutes(10));
-        Path mbox = Files.createTempFile("fsnbot-series", ".mbox");
+        Path mbox = Files.createTempFile("fsnbot-series", ".mbox", READABLE);
         try {
             Files.writeString(mbox, MboxWriter.mboxrd(patches), java.nio.charset.StandardCharsets.ISO_8859_1);
-            CommandResult r = git(checkout, List.of("am", "--3way", "--committer-date-is-author-date", "--keep-cr",
-                    "--quiet", mbox.toString()), mbox);
-            if (r.ok()) {
+            List<String> output = new ArrayList<>();
+            boolean applied = handedOver(checkout, () -> {
+                CommandResult r = git(checkout, List.of("am", "--3way", "--committer-date-is-author-date",
+                        "--keep-cr", "--quiet", mbox.toString()), mbox);
+                output.addAll(r.output());
+                if (!r.ok()) {
+                    output.addAll(explain(checkout));
+                    git(checkout, List.of("am", "--abort"));
+                }
+                return r.ok();
+            });
+            if (applied) {
                 String commit = runner.check(List.of("git", "rev-parse", "HEAD"), checkout, Duration.ofMinutes(1))
                         .output().get(0).trim();
-                return new ApplyResult(Optional.of(commit), Optional.empty(), Optional.empty(), r.output());
+                return new ApplyResult(Optional.of(commit), Optional.empty(), Optional.empty(), output);
             }
-            List<String> output = new ArrayList<>(r.output());
-            output.addAll(explain(checkout));
-            git(checkout, List.of("am", "--abort"));
             runner.check(List.of("git", "checkout", "-q", "--detach", "-f", baseCommit), checkout, Duration.ofMinutes(10));
             return failure(output);
         } finally {
@@ -103,7 +134,7 @@ public final class PatchApplier {
         if (!shown.ok()) {
             return List.of();
         }
-        Path diff = Files.createTempFile("fsnbot-failed", ".diff");
+        Path diff = Files.createTempFile("fsnbot-failed", ".diff", READABLE);
         try {
             Files.write(diff, shown.output());
             return git(checkout, List.of("apply", "--check", "-v", diff.toString()), diff).output().stream()

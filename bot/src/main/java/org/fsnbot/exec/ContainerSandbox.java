@@ -1,7 +1,9 @@
 package org.fsnbot.exec;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.github.dockerjava.api.DockerClient;
-import com.github.dockerjava.api.async.ResultCallback;
 import com.github.dockerjava.api.command.WaitContainerResultCallback;
 import com.github.dockerjava.api.exception.DockerException;
 import com.github.dockerjava.api.exception.NotFoundException;
@@ -10,17 +12,14 @@ import com.github.dockerjava.api.model.Bind;
 import com.github.dockerjava.api.model.Capability;
 import com.github.dockerjava.api.model.Container;
 import com.github.dockerjava.api.model.Device;
-import com.github.dockerjava.api.model.Frame;
 import com.github.dockerjava.api.model.HostConfig;
 import com.github.dockerjava.api.model.Ulimit;
 import com.github.dockerjava.api.model.Volume;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -34,9 +33,10 @@ import org.testcontainers.DockerClientFactory;
  * through the Docker client Testcontainers maintains. No network, a
  * read-only root file system with a private /tmp and /var/tmp, the step's
  * mounts at their host paths and nothing else of the host, every
- * capability dropped, no new privileges, a process and memory limit on
- * the container and rlimits for CPU time and file size. Untrusted code runs
- * as the sandbox user's uid, git reading mail as fsnbot's own.
+ * capability dropped, no new privileges, fsnbot's seccomp profile (the
+ * same system calls refused as bwrap's filter: SeccompFilter.DENIED), the
+ * container's cgroup bounding memory, processes and CPU, and rlimits for
+ * CPU time and file size. Every step runs as the sandbox user's uid.
  *
  * A container does not die with the process that started it: its command
  * runs under `timeout -s KILL` for the step's wall time, it carries the
@@ -46,18 +46,22 @@ import org.testcontainers.DockerClientFactory;
 public final class ContainerSandbox implements Sandbox {
 
     static final String LABEL = "fsnbot.owner";
-    private static final int KEEP_LINES = 20000;
+    private static final int EPERM = 1;
+    private static final int ENOSYS = 38;
+    /** The clone flags that make a namespace (seccomp_filter.c refuses the same). */
+    private static final long[] NAMESPACE_FLAGS = {0x00020000L, 0x02000000L, 0x04000000L, 0x08000000L, 0x10000000L,
+        0x20000000L, 0x40000000L, 0x00000080L};
 
     private static final Logger log = LoggerFactory.getLogger(ContainerSandbox.class);
 
     private final DockerClient docker;
     private final String image;
-    private final Optional<SandboxUser> user;
-    private final String owner;
+    private final Confinement confinement;
     private final Ownership ownership;
+    private final OutputLimits limits = OutputLimits.defaults();
+    private final String seccompProfile;
 
-    public ContainerSandbox(CommandRunner runner, String image, Optional<SandboxUser> user, String owner)
-            throws IOException {
+    public ContainerSandbox(CommandRunner runner, String image, Confinement confinement) throws IOException {
         // Testcontainers reads these two only from the environment. Without
         // them it would pull images of its own (Ryuk, and one to find the
         // Docker host's address), which no registry here serves.
@@ -68,9 +72,9 @@ public final class ContainerSandbox implements Sandbox {
                     + " containers; docs/security.md)");
         }
         this.image = image;
-        this.user = user;
-        this.owner = owner;
-        this.ownership = new Ownership(runner, user);
+        this.confinement = confinement;
+        this.ownership = new Ownership(runner, confinement.user());
+        this.seccompProfile = seccompProfile();
         try {
             this.docker = DockerClientFactory.instance().client();
             docker.inspectImageCmd(image).exec();
@@ -82,15 +86,33 @@ public final class ContainerSandbox implements Sandbox {
         }
         int removed = removeLeftovers();
         if (removed > 0) {
-            log.warn(
-                    "removed {} container(s) a previous fsnbot on {} left", removed, owner);
+            log.warn("removed {} container(s) a previous fsnbot on {} left", removed, confinement.owner());
         }
+    }
+
+    /** Docker's form of the seccomp filter: allow all but SeccompFilter.DENIED and namespace-making clones. */
+    static String seccompProfile() {
+        ObjectMapper json = new ObjectMapper();
+        ObjectNode p = json.createObjectNode().put("defaultAction", "SCMP_ACT_ALLOW");
+        p.putArray("architectures").add("SCMP_ARCH_X86_64");
+        ArrayNode rules = p.putArray("syscalls");
+        ObjectNode denied = rules.addObject().put("action", "SCMP_ACT_ERRNO").put("errnoRet", EPERM);
+        SeccompFilter.DENIED.forEach(denied.putArray("names")::add);
+        for (long flag : NAMESPACE_FLAGS) {
+            ObjectNode clone = rules.addObject().put("action", "SCMP_ACT_ERRNO").put("errnoRet", EPERM);
+            clone.putArray("names").add("clone");
+            clone.putArray("args").addObject().put("index", 0).put("value", flag).put("valueTwo", flag)
+                    .put("op", "SCMP_CMP_MASKED_EQ");
+        }
+        ObjectNode clone3 = rules.addObject().put("action", "SCMP_ACT_ERRNO").put("errnoRet", ENOSYS);
+        clone3.putArray("names").add("clone3");
+        return p.toString();
     }
 
     /** Every container with our label, running or not: what a killed fsnbot left. */
     private int removeLeftovers() {
         List<Container> left = docker.listContainersCmd().withShowAll(true)
-                .withLabelFilter(Map.of(LABEL, owner)).exec();
+                .withLabelFilter(Map.of(LABEL, confinement.owner())).exec();
         for (Container c : left) {
             docker.removeContainerCmd(c.getId()).withForce(true).exec();
         }
@@ -99,34 +121,54 @@ public final class ContainerSandbox implements Sandbox {
 
     @Override
     public CommandResult run(SandboxStep step, Consumer<String> onLine) throws IOException {
+        try (ContainerOutput out = ContainerOutput.lines(limits, onLine)) {
+            return exec(step, out);
+        }
+    }
+
+    @Override
+    public CommandRunner.Copy runToFile(SandboxStep step, Path target, long maxBytes) throws IOException {
+        try (ContainerOutput out = ContainerOutput.toFile(limits, target, maxBytes)) {
+            CommandResult r = exec(step, out);
+            return new CommandRunner.Copy(r, out.fileBytes(), out.cut());
+        }
+    }
+
+    private CommandResult exec(SandboxStep step, ContainerOutput out) throws IOException {
+        for (Mount m : step.mounts()) {
+            m.checkSource();
+        }
         List<String> command = new ArrayList<>(List.of("timeout", "-s", "KILL",
                 Long.toString(step.timeout().toSeconds())));
         command.addAll(step.command());
         String id;
         try {
             id = docker.createContainerCmd(image).withCmd(command).withWorkingDir(step.workDir().toString())
-                    .withEnv(env(step)).withUser(who(step)).withLabels(Map.of(LABEL, owner))
+                    .withEnv(env(step)).withUser(who()).withLabels(Map.of(LABEL, confinement.owner()))
                     .withNetworkDisabled(true).withHostConfig(hostConfig(step)).exec().getId();
         } catch (DockerException e) {
             throw new IOException("creating a container for " + step.command().get(0) + ": " + e.getMessage(), e);
         }
         long start = System.nanoTime();
-        Lines lines = new Lines(onLine);
+        out.onOverflow(() -> docker.killContainerCmd(id).exec());
         try {
             docker.startContainerCmd(id).exec();
-            try (ResultCallback.Adapter<Frame> logs = docker.logContainerCmd(id).withStdOut(true).withStdErr(true)
-                    .withFollowStream(true).exec(lines)) {
+            try (ContainerOutput logs = docker.logContainerCmd(id).withStdOut(true).withStdErr(true)
+                    .withFollowStream(true).exec(out)) {
                 Integer exit = docker.waitContainerCmd(id).exec(new WaitContainerResultCallback())
                         .awaitStatusCode(step.timeout().toSeconds() + 60, TimeUnit.SECONDS);
                 logs.awaitCompletion(30, TimeUnit.SECONDS);
                 long millis = (System.nanoTime() - start) / 1_000_000;
                 boolean timedOut = millis >= step.timeout().toMillis();
-                return new CommandResult(command, exit == null ? -1 : exit, timedOut, lines.all(), millis);
+                // Docker's memory cgroup says whether its OOM killer struck; it keeps no count.
+                boolean oom = Boolean.TRUE.equals(docker.inspectContainerCmd(id).exec().getState().getOOMKilled());
+                return out.result(command, exit == null ? -1 : exit, timedOut, millis).withLimitsHit(oom
+                        ? List.of(new LimitHit(LimitHit.Kind.MEMORY, step.limits().memoryBytes(), 1)) : List.of());
             }
         } catch (DockerException e) {
             long millis = (System.nanoTime() - start) / 1_000_000;
-            lines.add("fsnbot: container failed: " + e.getMessage());
-            return new CommandResult(command, -1, millis >= step.timeout().toMillis(), lines.all(), millis);
+            out.note("fsnbot: container failed: " + e.getMessage());
+            return out.result(command, -1, millis >= step.timeout().toMillis(), millis);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while running " + step.command().get(0), e);
@@ -137,20 +179,21 @@ public final class ContainerSandbox implements Sandbox {
 
     private List<String> env(SandboxStep step) {
         Map<String, String> env = new TreeMap<>(Map.of("PATH", "/usr/bin:/bin", "HOME", "/tmp", "TMPDIR", "/tmp",
-                "LANG", "C.UTF-8", Orphans.VARIABLE, owner));
+                "LANG", "C.UTF-8", Orphans.VARIABLE, confinement.owner()));
         env.putAll(step.env());
         return env.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList();
     }
 
-    private String who(SandboxStep step) throws IOException {
-        if (step.handles() == SandboxStep.Handles.UNTRUSTED_CODE && user.isPresent()) {
-            return user.get().uid() + ":" + user.get().gid();
+    /** No step of untrusted content runs as uid 0: the sandbox user, or (not root) fsnbot's own uid. */
+    private String who() throws IOException {
+        if (confinement.user().isPresent()) {
+            return confinement.user().get().uid() + ":" + confinement.user().get().gid();
         }
         int uid = SandboxUser.currentUid();
         return uid + ":" + uid;
     }
 
-    private static HostConfig hostConfig(SandboxStep step) {
+    private HostConfig hostConfig(SandboxStep step) {
         Limits l = step.limits();
         List<Bind> binds = new ArrayList<>();
         List<Device> devices = new ArrayList<>();
@@ -165,10 +208,17 @@ public final class ContainerSandbox implements Sandbox {
         String scratch = "rw,exec,mode=1777,size=" + l.scratchBytes();
         return HostConfig.newHostConfig().withNetworkMode("none").withBinds(binds).withDevices(devices)
                 .withReadonlyRootfs(true).withTmpFs(Map.of("/tmp", scratch, "/var/tmp", scratch))
-                .withPidsLimit((long) l.processes()).withMemory(l.addressSpaceBytes())
+                .withPidsLimit((long) l.processes()).withMemory(l.memoryBytes()).withMemorySwap(l.memoryBytes())
+                .withNanoCPUs(Math.round(l.cpus() * 1e9))
                 .withUlimits(List.of(new Ulimit("cpu", l.cpuSeconds(), l.cpuSeconds()),
                         new Ulimit("fsize", l.fileSizeBytes(), l.fileSizeBytes()), new Ulimit("core", 0L, 0L)))
-                .withCapDrop(Capability.ALL).withSecurityOpts(List.of("no-new-privileges")).withInit(true);
+                .withCapDrop(Capability.ALL)
+                .withSecurityOpts(List.of("no-new-privileges", "seccomp=" + seccompProfile)).withInit(true);
+    }
+
+    @Override
+    public Space space(Path dir, long bytes) throws IOException {
+        return confinement.spaces().make(dir, bytes);
     }
 
     @Override
@@ -183,55 +233,12 @@ public final class ContainerSandbox implements Sandbox {
 
     @Override
     public String describe() {
-        return "container " + image + " (no network, only the job's files" + user.map(u -> ", user " + u.name())
-                .orElse("") + ")";
+        return "container " + image + " (no network, only the job's files" + confinement.user().map(u -> ", user "
+                + u.name()).orElse("") + ", seccomp, cgroup)";
     }
 
     @Override
     public boolean confines() {
         return true;
-    }
-
-    /** The container's output as lines, the last KEEP_LINES kept, each passed on as it completes. */
-    private static final class Lines extends ResultCallback.Adapter<Frame> {
-
-        private final Consumer<String> onLine;
-        private final List<String> kept = new ArrayList<>();
-        private final StringBuilder partial = new StringBuilder();
-
-        Lines(Consumer<String> onLine) {
-            this.onLine = onLine;
-        }
-
-        @Override
-        public void onNext(Frame frame) {
-            String text = new String(frame.getPayload(), StandardCharsets.UTF_8);
-            synchronized (this) {
-                for (char c : text.toCharArray()) {
-                    if (c == '\n') {
-                        add(partial.toString());
-                        partial.setLength(0);
-                    } else {
-                        partial.append(c);
-                    }
-                }
-            }
-        }
-
-        synchronized void add(String line) {
-            kept.add(line);
-            if (kept.size() > KEEP_LINES) {
-                kept.remove(0);
-            }
-            onLine.accept(line);
-        }
-
-        synchronized List<String> all() {
-            List<String> out = new ArrayList<>(kept);
-            if (partial.length() > 0) {
-                out.add(partial.toString());
-            }
-            return out;
-        }
     }
 }

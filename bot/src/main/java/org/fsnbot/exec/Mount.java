@@ -1,5 +1,6 @@
 package org.fsnbot.exec;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Objects;
 
@@ -26,6 +27,19 @@ public record Mount(Path path, Access access) {
         }
         if (path.getNameCount() == 0) {
             throw new IllegalArgumentException("the root directory cannot be mounted into a sandbox");
+        }
+    }
+
+    /**
+     * Refuses a source that does not resolve to itself: a mount source is
+     * resolved by the sandbox as root, so a symlink anywhere on its path
+     * would mount whatever it points to. Sources are paths fsnbot made;
+     * this holds them to it.
+     */
+    public void checkSource() throws IOException {
+        Path real = path.toRealPath();
+        if (!real.equals(path)) {
+            throw new IOException("refusing to mount " + path + ": it resolves to " + real);
         }
     }
 

@@ -1,6 +1,7 @@
 package org.fsnbot.vm;
 
 import java.io.IOException;
+import java.nio.channels.ServerSocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,15 +13,23 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 import org.fsnbot.exec.CommandResult;
 import org.fsnbot.exec.CommandRunner;
+import org.fsnbot.exec.Leftovers;
 import org.fsnbot.exec.Limits;
 import org.fsnbot.exec.Mount;
 import org.fsnbot.exec.Sandbox;
 import org.fsnbot.exec.SandboxStep;
+import org.fsnbot.exec.Space;
 
 /**
  * Boots one kernel with one initramfs in QEMU and classifies the result.
  * A panic, a hang (timeout), QEMU dying or garbled results are
  * infrastructure failures: they never become samples.
+ *
+ * QEMU runs the candidate's kernel, so it runs in the sandbox, and what it
+ * writes is the candidate's: each boot writes its two serial logs into a
+ * space of its own (a sized tmpfs), from which fsnbot copies them back
+ * through the sandbox, bounded (the console's last CONSOLE_BYTES, the
+ * results' first RESULT_BYTES), into the boot directory, then drops it.
  */
 public final class QemuBoot implements Booter {
 
@@ -28,10 +37,18 @@ public final class QemuBoot implements Booter {
     private static final Pattern PANIC = Pattern.compile(
             "Kernel panic - not syncing|BUG: kernel NULL pointer|general protection fault|Oops:|BUG: unable to handle");
     private static final int TAIL = 60;
+    /** The console kept: its end, where a panic and what led to it are. */
+    static final long CONSOLE_BYTES = 1L << 20;
+    /** The results kept: the full profile's are well under 1 MiB. */
+    static final long RESULT_BYTES = 16L << 20;
+
+    /** A boot's space: its two logs at their file size limit, and room to spare. */
+    private static final long SPACE_BYTES = 2 * Limits.BOOT_LOG_BYTES + (16L << 20);
 
     private static final Path KVM = Path.of("/dev/kvm");
 
     private final Sandbox sandbox;
+    private final Leftovers leftovers;
     private final String qemu;
     private final CommandRunner runner = new CommandRunner();
 
@@ -41,6 +58,7 @@ public final class QemuBoot implements Booter {
 
     public QemuBoot(Sandbox sandbox, String qemu) {
         this.sandbox = sandbox;
+        this.leftovers = new Leftovers(sandbox);
         this.qemu = qemu;
     }
 
@@ -48,64 +66,81 @@ public final class QemuBoot implements Booter {
     private static final int MAX_SOCKET_PATH = 107;
 
     /**
-     * QEMU runs the candidate's kernel, so it runs in the sandbox: the
-     * kernel, initramfs and disk read-only, the boot's directory (its two
-     * serial logs) the one writable place, /dev/kvm when it is used.
+     * QEMU in the sandbox: the kernel, initramfs and disk read-only, the
+     * boot's space the one writable place, fsnbot's QMP socket when the
+     * boot is pinned, /dev/kvm when it is used.
      */
-    private CommandResult run(QemuCommand cmd, Path dir) throws IOException {
+    private CommandResult run(QemuCommand cmd, Path space) throws IOException {
         Guest g = cmd.guest();
-        List<Mount> mounts = new ArrayList<>(List.of(Mount.writable(dir), Mount.readOnly(g.kernel()),
+        List<Mount> mounts = new ArrayList<>(List.of(Mount.writable(space), Mount.readOnly(g.kernel()),
                 Mount.readOnly(g.initrd())));
         g.disk().ifPresent(d -> mounts.add(Mount.readOnly(d)));
         Machine m = cmd.machine();
+        if (m.plan().isPresent()) {
+            mounts.add(Mount.readOnly(cmd.logs().qmp()));
+        }
         if (m.accel() == Accelerator.KVM && Files.exists(KVM)) {
             mounts.add(Mount.device(KVM));
         }
-        SandboxStep step = new SandboxStep(cmd.argv(), dir.toAbsolutePath().normalize(), Map.of(), mounts,
-                SandboxStep.Handles.UNTRUSTED_CODE, Limits.boot(m.topology().memoryMiB(), m.timeout().toSeconds()),
-                m.timeout());
-        sandbox.handOver(dir);
-        try {
-            return sandbox.run(step, line -> { });
-        } finally {
-            sandbox.takeBack(dir);
-        }
+        SandboxStep step = new SandboxStep(cmd.argv(), space, Map.of(), mounts,
+                SandboxStep.Handles.UNTRUSTED_CODE, Limits.boot(m.topology().memoryMiB(), m.timeout().toSeconds(),
+                        m.topology().cpus()), m.timeout());
+        sandbox.handOver(space);
+        return sandbox.run(step, line -> { });
     }
 
     @Override
     public BootOutcome boot(Guest guest, Machine machine, String bootId, Path dir) throws IOException {
         Files.createDirectories(dir);
-        QemuCommand.Logs logs = new QemuCommand.Logs(dir.resolve(bootId + ".console.log"),
-                dir.resolve(bootId + ".results.log"), dir.toAbsolutePath().normalize().resolve(bootId + ".qmp"));
-        Files.deleteIfExists(logs.console());
-        Files.deleteIfExists(logs.results());
-        Files.deleteIfExists(logs.qmp());
-        QemuCommand cmd = new QemuCommand(qemu, machine, guest, bootId, logs);
-        Optional<VcpuPinner> pinner = machine.plan().map(p -> new VcpuPinner(logs.qmp(), bootId, p, runner,
-                Path.of("/proc")));
-        if (pinner.isPresent() && logs.qmp().toString().length() > MAX_SOCKET_PATH) {
+        Path consoleLog = dir.resolve(bootId + ".console.log");
+        Path resultsLog = dir.resolve(bootId + ".results.log");
+        Path qmp = dir.toAbsolutePath().normalize().resolve(bootId + ".qmp");
+        for (Path p : List.of(consoleLog, resultsLog, qmp)) {
+            Files.deleteIfExists(p);
+        }
+        if (machine.plan().isPresent() && qmp.toString().length() > MAX_SOCKET_PATH) {
             throw new IOException("the boot directory's path is too long for QEMU's QMP socket (pinning needs it): "
                     + dir);
         }
-        Thread pinning = pinner.map(p -> new Thread(p, "fsnbot-pin-" + bootId)).orElse(null);
-        if (pinning != null) {
-            pinning.setDaemon(true);
-            pinning.start();
-        }
-        CommandResult r = run(cmd, dir);
-        if (pinning != null) {
-            try {
-                pinning.join(Duration.ofSeconds(90).toMillis());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+        CommandResult r;
+        Optional<VcpuPinner> pinner = Optional.empty();
+        try (Space space = sandbox.space(dir.toAbsolutePath().normalize().resolve(bootId + ".run"), SPACE_BYTES);
+                ServerSocketChannel listener = machine.plan().isPresent() ? QmpClient.listen(qmp) : null) {
+            QemuCommand cmd = new QemuCommand(qemu, machine, guest, bootId, new QemuCommand.Logs(
+                    space.dir().resolve("console.log"), space.dir().resolve("results.log"), qmp));
+            if (listener != null) {
+                sandbox.handOver(qmp);
             }
+            pinner = machine.plan().map(p -> new VcpuPinner(listener, bootId, p, runner, Path.of("/proc")));
+            Thread pinning = pinner.map(p -> new Thread(p, "fsnbot-pin-" + bootId)).orElse(null);
+            if (pinning != null) {
+                pinning.setDaemon(true);
+                pinning.start();
+            }
+            r = run(cmd, space.dir());
+            if (pinning != null) {
+                try {
+                    pinning.join(Duration.ofSeconds(90).toMillis());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            leftovers.copy(space.dir(), "console.log", consoleLog, CONSOLE_BYTES, Leftovers.End.TAIL);
+            leftovers.copy(space.dir(), "results.log", resultsLog, RESULT_BYTES, Leftovers.End.HEAD);
+        } finally {
+            Files.deleteIfExists(qmp);
         }
+        return judge(r, machine, bootId, consoleLog, resultsLog, pinner);
+    }
+
+    private static BootOutcome judge(CommandResult r, Machine machine, String bootId, Path consoleLog,
+            Path resultsLog, Optional<VcpuPinner> pinner) throws IOException {
         double secs = r.millis() / 1000.0;
-        List<String> consoleLines = Files.exists(logs.console())
-                ? List.of(new String(Files.readAllBytes(logs.console()), StandardCharsets.ISO_8859_1).replace("\r", "")
+        List<String> consoleLines = Files.exists(consoleLog)
+                ? List.of(new String(Files.readAllBytes(consoleLog), StandardCharsets.ISO_8859_1).replace("\r", "")
                         .split("\n"))
                 : List.of();
-        BootOutcome.Console console = new BootOutcome.Console(logs.console(),
+        BootOutcome.Console console = new BootOutcome.Console(consoleLog,
                 consoleLines.subList(Math.max(0, consoleLines.size() - TAIL), consoleLines.size()));
         Accelerator accel = machine.accel();
         for (String line : consoleLines) {
@@ -126,8 +161,8 @@ public final class QemuBoot implements Booter {
             return new BootOutcome(bootId, BootStatus.QEMU_FAILED, accel, secs, List.of(), console,
                     "QEMU exited " + r.exitCode() + ": " + String.join(" | ", r.tail(5)));
         }
-        List<String> resultLines = Files.exists(logs.results())
-                ? List.of(new String(Files.readAllBytes(logs.results()), StandardCharsets.UTF_8).split("\n"))
+        List<String> resultLines = Files.exists(resultsLog)
+                ? List.of(new String(Files.readAllBytes(resultsLog), StandardCharsets.UTF_8).split("\n"))
                 : List.of();
         SerialFrames.Decoded d = SerialFrames.decode(resultLines, bootId);
         if (d.payload().isEmpty() || d.payload().get().isEmpty()) {

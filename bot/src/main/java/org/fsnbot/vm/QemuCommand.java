@@ -18,7 +18,7 @@ import org.fsnbot.plan.Topology;
  */
 public record QemuCommand(String binary, Machine machine, Guest guest, String bootId, Logs logs) {
 
-    /** Where the two serial ports go, and the QMP socket of a pinned boot. */
+    /** Where the two serial ports go (in the boot's space), and fsnbot's QMP socket of a pinned boot. */
     public record Logs(Path console, Path results, Path qmp) {
     }
 
@@ -70,8 +70,9 @@ public record QemuCommand(String binary, Machine machine, Guest guest, String bo
                 }
             }
             // Paused until fsnbot has pinned the vCPU threads over QMP (VcpuPinner), then "cont"; the
-            // threads named ("CPU 0/TCG") so that an operator's ps -T shows which is which.
-            a.addAll(List.of("-S", "-qmp", "unix:" + logs.qmp() + ",server=on,wait=off",
+            // threads named ("CPU 0/TCG") so that an operator's ps -T shows which is which. QEMU
+            // connects to fsnbot's socket: a socket QEMU made would be a name fsnbot must not open.
+            a.addAll(List.of("-S", "-qmp", "unix:" + logs.qmp(),
                     "-name", "fsnbot-" + bootId + ",debug-threads=on"));
         }
         a.addAll(List.of(

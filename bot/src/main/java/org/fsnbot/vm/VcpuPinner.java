@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
+import java.nio.channels.ServerSocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,7 +35,7 @@ final class VcpuPinner implements Runnable {
 
     private static final Duration PATIENCE = Duration.ofSeconds(60);
 
-    private final Path socket;
+    private final ServerSocketChannel listener;
     private final String bootId;
     private final NumaPlan plan;
     private final CommandRunner runner;
@@ -42,8 +43,8 @@ final class VcpuPinner implements Runnable {
     private volatile String report;
     private volatile String fatal;
 
-    VcpuPinner(Path socket, String bootId, NumaPlan plan, CommandRunner runner, Path proc) {
-        this.socket = socket;
+    VcpuPinner(ServerSocketChannel listener, String bootId, NumaPlan plan, CommandRunner runner, Path proc) {
+        this.listener = listener;
         this.bootId = bootId;
         this.plan = plan;
         this.runner = runner;
@@ -85,25 +86,7 @@ final class VcpuPinner implements Runnable {
     }
 
     private QmpClient connect() throws IOException {
-        long end = System.nanoTime() + PATIENCE.toNanos();
-        IOException last = null;
-        while (System.nanoTime() < end) {
-            if (Files.exists(socket)) {
-                try {
-                    return QmpClient.connect(socket);
-                } catch (IOException e) {
-                    last = e;
-                }
-            }
-            try {
-                Thread.sleep(50);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IOException("interrupted waiting for QMP", e);
-            }
-        }
-        throw new IOException("no QMP at " + socket + " within " + PATIENCE.toSeconds() + " s"
-                + (last == null ? "" : ": " + last.getMessage()));
+        return QmpClient.accept(listener, PATIENCE);
     }
 
     private void pin(QmpClient qmp, long pid, ObjectNode r, ArrayNode problems) throws IOException {

@@ -14,7 +14,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 class BuildSeedsTest {
 
-    private static final String MARKER = "fsnbot-build.ok";
     private final CommandRunner run = new CommandRunner();
 
     private String git(Path dir, String... args) throws Exception {
@@ -32,20 +31,21 @@ class BuildSeedsTest {
     }
 
     /** A built base directory of commit under root, trusted or not, its marker dated secondsAgo, built from src. */
-    private Path built(Path root, String commit, String hash, boolean trusted, long secondsAgo, Path src)
+    private BuildDir built(Path root, String commit, String hash, boolean trusted, long secondsAgo, Path src)
             throws Exception {
-        Path base = root.resolve(commit + "-" + hash).resolve("base");
-        Files.createDirectories(base.resolve("fs/notify"));
-        Files.writeString(base.resolve("fs/notify/fsnotify.o"), "object of " + commit);
-        Files.writeString(base.resolve("fs/notify/.fsnotify.o.cmd"), "savedcmd_fs/notify/fsnotify.o := gcc -I" + src
+        BuildDir base = new BuildDir(root.resolve(commit + "-" + hash).resolve("base"));
+        Path obj = base.obj();
+        Files.createDirectories(obj.resolve("fs/notify"));
+        Files.writeString(obj.resolve("fs/notify/fsnotify.o"), "object of " + commit);
+        Files.writeString(obj.resolve("fs/notify/.fsnotify.o.cmd"), "savedcmd_fs/notify/fsnotify.o := gcc -I" + src
                 + "/include -c -o fs/notify/fsnotify.o " + src + "/fs/notify/fsnotify.c\n");
-        Files.createSymbolicLink(base.resolve("source"), src);
-        Files.writeString(base.resolve(MARKER), commit + "\n");
+        Files.createSymbolicLink(obj.resolve("source"), src);
+        Files.writeString(base.configHash(), hash + "\n");
+        Files.writeString(base.built(), commit + "\n");
         if (trusted) {
-            Files.writeString(base.resolve(BuildSeeds.TRUSTED), "");
+            Files.writeString(base.trusted(), "");
         }
-        Files.setLastModifiedTime(base.resolve(MARKER),
-                FileTime.fromMillis(System.currentTimeMillis() - secondsAgo * 1000));
+        Files.setLastModifiedTime(base.built(), FileTime.fromMillis(System.currentTimeMillis() - secondsAgo * 1000));
         return base;
     }
 
@@ -76,26 +76,28 @@ class BuildSeedsTest {
         Path src2 = checkout(repo, c2, tmp.resolve("src/" + c2));
         Path root = tmp.resolve("build");
         built(root, c0, "cfg1", true, 30, src0);
-        Path nearUntrusted = built(root, c2, "cfg1", false, 10, src2);
-        Path near = built(root, c1, "cfg1", true, 20, src1);
+        BuildDir nearUntrusted = built(root, c2, "cfg1", false, 10, src2);
+        BuildDir near = built(root, c1, "cfg1", true, 20, src1);
         built(root, c2, "cfg2", true, 5, src2);
-        BuildSeeds seeds = new BuildSeeds(root, run, MARKER);
+        BuildSeeds seeds = new BuildSeeds(root, run);
         Path src3 = tmp.resolve("src/" + c3);
         git(tmp, "clone", "-q", "--shared", repo.toString(), src3.toString());
         git(src3, "checkout", "-q", "--detach", c3);
-        Path obj = root.resolve(c3 + "-cfg1").resolve("base");
+        BuildDir target = new BuildDir(root.resolve(c3 + "-cfg1").resolve("base"));
+        Path obj = Files.createDirectories(target.obj());
 
-        Optional<BuildSeeds.Seed> seed = seeds.nearest(src3, c3, "cfg1", obj);
+        Optional<BuildSeeds.Seed> seed = seeds.nearest(src3, c3, "cfg1", target);
         assertThat(seed).isPresent();
-        assertThat(seed.get().dir()).as("c2 is nearer but was built from untrusted code; c2 of cfg2 is another config")
+        assertThat(seed.get().build()).as("c2 is nearer but was built from untrusted code; c2 of cfg2 is another config")
                 .isEqualTo(near).isNotEqualTo(nearUntrusted);
         assertThat(seed.get().changed()).containsExactlyInAnyOrder("fs/notify/fsnotify.c", "fs/notify/mark.c");
 
-        FileTime cmdTime = Files.getLastModifiedTime(near.resolve("fs/notify/.fsnotify.o.cmd"));
-        seeds.plant(seed.get(), src3, obj);
+        FileTime cmdTime = Files.getLastModifiedTime(near.obj().resolve("fs/notify/.fsnotify.o.cmd"));
+        seeds.plant(seed.get(), src3, obj, target);
         assertThat(obj.resolve("fs/notify/fsnotify.o")).hasContent("object of " + c1);
-        assertThat(obj.resolve(MARKER)).as("a seed is not a build of the new commit").doesNotExist();
-        assertThat(obj.resolve(BuildSeeds.TRUSTED)).doesNotExist();
+        assertThat(target.built()).as("a seed is not a build of the new commit").doesNotExist();
+        assertThat(target.trusted()).doesNotExist();
+        assertThat(target.configHash()).as("the seed's configuration comes with its objects").hasContent("cfg1\n");
         assertThat(obj.resolve("source")).as("make links its own").doesNotExist();
         assertThat(obj.resolve("fs/notify/.fsnotify.o.cmd")).as("the saved command names the new checkout")
                 .content().contains("-I" + src3 + "/include").doesNotContain(src1.toString());
@@ -108,8 +110,8 @@ class BuildSeedsTest {
         // The next job's checkout of another commit rewrites only what differs (make would rebuild the rest).
         git(src3, "checkout", "-q", "--detach", "-f", c2);
         assertThat(Files.getLastModifiedTime(src3.resolve("Makefile"))).isEqualTo(FileTime.fromMillis(1_000_000));
-        assertThat(near.resolve(MARKER)).as("the seed itself is untouched").exists();
-        assertThat(near.resolve("fs/notify/.fsnotify.o.cmd")).content().contains(src1.toString());
+        assertThat(near.built()).as("the seed itself is untouched").exists();
+        assertThat(near.obj().resolve("fs/notify/.fsnotify.o.cmd")).content().contains(src1.toString());
     }
 
     @Test
@@ -120,8 +122,8 @@ class BuildSeedsTest {
         String c0 = commit(repo, "Makefile", "all:\n");
         Path root = tmp.resolve("build");
         built(root, c0, "cfg1", false, 10, repo);
-        BuildSeeds seeds = new BuildSeeds(root, run, MARKER);
-        assertThat(seeds.nearest(repo, c0, "cfg1", root.resolve("x-cfg1/base"))).isEmpty();
-        assertThat(new BuildSeeds(tmp.resolve("none"), run, MARKER).nearest(repo, c0, "cfg1", tmp)).isEmpty();
+        BuildSeeds seeds = new BuildSeeds(root, run);
+        assertThat(seeds.nearest(repo, c0, "cfg1", new BuildDir(root.resolve("x-cfg1/base")))).isEmpty();
+        assertThat(new BuildSeeds(tmp.resolve("none"), run).nearest(repo, c0, "cfg1", new BuildDir(tmp))).isEmpty();
     }
 }

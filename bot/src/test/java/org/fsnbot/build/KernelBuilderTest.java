@@ -16,7 +16,7 @@ class KernelBuilderTest {
         for (int i = 0; i < 100; i++) {
             out.add("drivers/x.c:1:1: error: e" + i);
         }
-        List<String> errors = KernelBuilder.errorLines(out);
+        List<String> errors = KernelMake.errorLines(out);
         assertThat(errors).hasSize(BuildResult.MAX_ERROR_LINES);
         assertThat(errors.get(0)).contains("error: 'x' undeclared");
         assertThat(errors).noneMatch(l -> l.contains("  CC  "));

@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.fsnbot.testing.Sandboxes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,7 +25,7 @@ class BwrapSandboxTest extends SandboxContract {
     void parentsOfMountsAreMadePassableBeforeTheMounts() throws Exception {
         List<String> a = sandbox().argv(new SandboxStep(List.of("true"), Path.of("/srv/a/obj"),
                 Map.of(), List.of(Mount.writable(Path.of("/srv/a/obj")), Mount.readOnly(Path.of("/srv/a"))),
-                SandboxStep.Handles.UNTRUSTED_CODE, Limits.build(), Duration.ofSeconds(1)));
+                SandboxStep.Handles.UNTRUSTED_CODE, Limits.build(), Duration.ofSeconds(1)), true);
         String line = String.join(" ", a);
         assertThat(line).contains("--perms 0755 --dir /srv --ro-bind /srv/a /srv/a --bind /srv/a/obj /srv/a/obj")
                 .doesNotContain("--dir /srv/a ");
@@ -35,9 +36,9 @@ class BwrapSandboxTest extends SandboxContract {
     void aStepDiesWithTheProcessThatStartedIt(@TempDir Path dir) throws Exception {
         BwrapSandbox sandbox = sandbox();
         sandbox.handOver(dir);
-        List<String> argv = sandbox.argv(new SandboxStep(List.of("sh", "-c", "sleep 60 & sleep 60"), dir, Map.of(),
+        List<String> argv = sandbox.command(new SandboxStep(List.of("sh", "-c", "sleep 60 & sleep 60"), dir, Map.of(),
                 List.of(Mount.writable(dir)), SandboxStep.Handles.UNTRUSTED_CODE, Limits.build(),
-                Duration.ofSeconds(60)));
+                Duration.ofSeconds(60)), Optional.empty());
         // A stand-in for fsnbot: a shell that starts the step and is then killed -9.
         List<String> parent = new ArrayList<>(List.of("sh", "-c", "\"$@\" & wait", "fsnbot"));
         parent.addAll(argv);

@@ -118,9 +118,13 @@ abstract class SandboxContract {
         assumeThat(Sandboxes.root()).as("the process limit counts the sandbox user's processes; as another"
                 + " user it would count ours too").isTrue();
         CommandResult r = sh(handedOver(dir), "i=0; while [ $i -lt 1000 ]; do sleep 60 & i=$((i+1)); done; echo all",
-                List.of(), new Limits(60, 1L << 30, 32, 1 << 20, 1 << 20), Duration.ofSeconds(30));
+                List.of(), new Limits(60, 1L << 30, 32, 1 << 20, 1 << 20, 1), Duration.ofSeconds(30));
         assertThat(r.timedOut()).isFalse();
         assertThat(r.outputText()).contains("Cannot fork").doesNotContain("all");
+        if (countsForks()) {
+            assertThat(r.limitsHit()).as("the step's cgroup refused the forks").extracting(LimitHit::kind)
+                    .contains(LimitHit.Kind.PROCESSES);
+        }
         assertThat(new Orphans(owner).reap()).as("sleepers left behind").isEmpty();
     }
 
@@ -140,5 +144,110 @@ abstract class SandboxContract {
         assertThat(Files.getAttribute(dir.resolve("d/f"), "unix:uid")).isNotEqualTo(0);
         sandbox().takeBack(dir);
         assertThat(Files.getAttribute(dir.resolve("d/f"), "unix:uid")).isEqualTo(0);
+    }
+
+    /** Whether the sandbox's cgroup counts refused forks (Docker's does not say). */
+    protected boolean countsForks() {
+        return true;
+    }
+
+    /** A Perl script in dir that tries io_uring_setup and add_key and says what became of each. */
+    private static void probes(Path dir) throws IOException {
+        Files.writeString(dir.resolve("probe.pl"), String.join("\n",
+                "my $params = \"\\0\" x 120;",
+                "my $r = syscall(425, 8, $params);",
+                "print $r < 0 ? \"io_uring: $!\\n\" : \"io_uring: set up\\n\";",
+                "my ($type, $desc, $payload) = (\"user\", \"fsnbot-left\", \"v\");",
+                "$r = syscall(248, $type, $desc, $payload, 1, -4);",
+                "print $r < 0 ? \"add_key: $!\\n\" : \"add_key: added\\n\";", ""));
+    }
+
+    @Test
+    void namespacesIoUringAndKeyringsAreRefused(@TempDir Path dir) throws Exception {
+        probes(dir);
+        CommandResult r = sh(handedOver(dir), String.join("; ",
+                "unshare -U true && echo unshared-user",
+                "unshare -r true && echo unshared-root",
+                "unshare -n true && echo unshared-net",
+                "perl probe.pl", "true"), List.of());
+        assertThat(r.output()).as(r.outputText()).contains("io_uring: Operation not permitted",
+                "add_key: Operation not permitted").doesNotContain("unshared-user", "unshared-root", "unshared-net");
+    }
+
+    @Test
+    void nothingAStepLeavesIsThereForTheNext(@TempDir Path dir) throws Exception {
+        probes(dir);
+        sh(handedOver(dir), "echo x > /dev/shm/fsnbot-left; echo x > /tmp/fsnbot-left; perl probe.pl", List.of());
+        CommandResult next = sh(dir, String.join("; ",
+                "ls /dev/shm/fsnbot-left 2>/dev/null && echo shm-left",
+                "ls /tmp/fsnbot-left 2>/dev/null && echo tmp-left",
+                "grep -q fsnbot-left /proc/keys && echo key-left", "true"), List.of());
+        assertThat(next.output()).as(next.outputText()).doesNotContain("shm-left", "tmp-left", "key-left");
+    }
+
+    @Test
+    void aStepIsStoppedAtItsMemoryLimitAndSaysSo(@TempDir Path dir) throws Exception {
+        assumeThat(Sandboxes.root()).as("cgroups are made by root").isTrue();
+        CommandResult r = sh(handedOver(dir), "perl -e '$x = \"x\" x (16 << 30); print \"allocated\\n\"'",
+                List.of(), new Limits(60, 256L << 20, 32, 1 << 20, 1 << 20, 1), Duration.ofSeconds(60));
+        assertThat(r.ok()).isFalse();
+        assertThat(r.outputText()).doesNotContain("allocated");
+        assertThat(r.limitsHit()).as("the 16 GiB string was the memory cgroup's to stop").extracting(LimitHit::kind)
+                .contains(LimitHit.Kind.MEMORY);
+    }
+
+    @Test
+    void whatAStepLeftIsReadBackThroughTheSandboxAndBounded(@TempDir Path tmp) throws Exception {
+        Path secret = Files.writeString(tmp.resolve("secret"), "s3cret\n");
+        Files.setPosixFilePermissions(secret, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+        Path dir = Files.createDirectories(tmp.resolve("work"));
+        CommandResult r = sh(handedOver(dir), String.join("; ",
+                "ln -s " + secret + " link", "ln -s /etc/passwd passwd", "mkfifo fifo", "mkdir sub",
+                "echo hello > plain", "ln plain hard", "head -c 3000000 /dev/zero > big", "ln -s big alias"),
+                List.of());
+        assertThat(r.ok()).as(r.outputText()).isTrue();
+        Leftovers back = new Leftovers(sandbox());
+        Path out = Files.createDirectories(tmp.resolve("out"));
+        assertThat(back.copy(dir, "plain", out.resolve("plain"), 1 << 20, Leftovers.End.HEAD))
+                .isEqualTo(new Leftovers.Copied(Leftovers.Found.FILE, 6, false));
+        assertThat(out.resolve("plain")).hasContent("hello");
+        assertThat(back.copy(dir, "hard", out.resolve("hard"), 1 << 20, Leftovers.End.HEAD).found())
+                .isEqualTo(Leftovers.Found.FILE);
+        for (String name : List.of("link", "passwd", "fifo", "sub", "alias")) {
+            assertThat(back.copy(dir, name, out.resolve(name), 1 << 20, Leftovers.End.HEAD).found()).as(name)
+                    .isEqualTo(Leftovers.Found.NOT_A_FILE);
+            assertThat(out.resolve(name)).doesNotExist();
+        }
+        assertThat(back.copy(dir, "gone", out.resolve("gone"), 1 << 20, Leftovers.End.HEAD).found())
+                .isEqualTo(Leftovers.Found.MISSING);
+        assertThat(back.copy(dir, "big", out.resolve("big"), 1 << 20, Leftovers.End.TAIL))
+                .isEqualTo(new Leftovers.Copied(Leftovers.Found.FILE, 1 << 20, true));
+        assertThat(Files.size(out.resolve("big"))).isEqualTo(1 << 20);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> back.copy(dir, "sub/../../secret",
+                out.resolve("x"), 1 << 20, Leftovers.End.HEAD)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void aMountThroughASymlinkIsRefused(@TempDir Path tmp) throws Exception {
+        Path real = Files.createDirectories(tmp.resolve("real"));
+        Path link = Files.createSymbolicLink(tmp.resolve("link"), real);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> sandbox().run(new SandboxStep(List.of("true"),
+                link, Map.of(), List.of(Mount.writable(link)), SandboxStep.Handles.UNTRUSTED_CODE, Limits.reader(),
+                Duration.ofSeconds(30)), line -> { })).isInstanceOf(IOException.class).hasMessageContaining(
+                        "resolves to " + real);
+    }
+
+    @Test
+    void aSpaceHoldsNoMoreThanItsSizeAndGoesWhenClosed(@TempDir Path tmp) throws Exception {
+        assumeThat(Sandboxes.root()).as("spaces are mounted by root").isTrue();
+        Path at = tmp.resolve("space");
+        try (Space space = sandbox().space(at, 8L << 20)) {
+            assertThat(space.bounded()).isTrue();
+            CommandResult r = sh(handedOver(space.dir()), "head -c 20000000 /dev/zero > fill; ls -l fill",
+                    List.of());
+            assertThat(r.outputText()).contains("No space left on device");
+            assertThat(Files.size(at.resolve("fill"))).isLessThanOrEqualTo(8L << 20);
+        }
+        assertThat(at).doesNotExist();
     }
 }

@@ -47,7 +47,7 @@ class QemuCommandTest {
                 "memory-backend-ram,id=mem0,size=512M,host-nodes=0,policy=bind",
                 "memory-backend-ram,id=mem1,size=512M,host-nodes=1,policy=bind",
                 "-numa dist,src=0,dst=1,val=21", "-numa dist,src=1,dst=0,val=21", "-S",
-                "-qmp unix:/boots/b-1.qmp,server=on,wait=off");
+                "-qmp unix:/boots/b-1.qmp -name");
         assertThat(line).doesNotContain("dst=0,val=10");
     }
     @Test
