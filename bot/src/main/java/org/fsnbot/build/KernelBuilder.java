@@ -45,6 +45,13 @@ public final class KernelBuilder {
     /** An untrusted build's space: a tinyconfig build's objects are ~200 MiB; ten times that is a patch's doing. */
     static final long SPACE_BYTES = 2L << 30;
 
+    /**
+     * Every name fsnbot reads in an object directory after untrusted code
+     * ran there, each through the sandbox (Leftovers); nothing else in it
+     * is opened, written, or mounted by name.
+     */
+    public static final List<String> READ_BACK = List.of(KernelConfigurer.CONFIG, KernelMake.IMAGE);
+
     /** Whether a build's code may add to the shared ccache. */
     public enum Code {
         /** A base from a tree the operator configured or named: its objects may be cached for others. */

@@ -19,6 +19,8 @@ import org.fsnbot.exec.Sandbox;
  */
 final class KernelConfigurer {
 
+    /** Where Kbuild keeps the configuration, in the object directory. */
+    static final String CONFIG = ".config";
     /** A .config is a few hundred KiB; one past this is not a kernel's. */
     static final long MAX_CONFIG_BYTES = 4L << 20;
 
@@ -55,7 +57,7 @@ final class KernelConfigurer {
                 return out;
             }
         }
-        Leftovers.Copied c = leftovers.copy(obj, ".config", dir.config(), MAX_CONFIG_BYTES, Leftovers.End.HEAD);
+        Leftovers.Copied c = leftovers.copy(obj, CONFIG, dir.config(), MAX_CONFIG_BYTES, Leftovers.End.HEAD);
         if (c.found() != Leftovers.Found.FILE || c.cut()) {
             Files.deleteIfExists(dir.config());
             return List.of("olddefconfig left no .config of a kernel's size (" + c.found().name().toLowerCase(

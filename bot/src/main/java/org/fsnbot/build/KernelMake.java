@@ -32,6 +32,8 @@ final class KernelMake {
     private static final Pattern ERROR = Pattern.compile(
             "(error:|Error \\d+|undefined reference|fatal error|\\*\\*\\* |Cannot fork|Resource temporarily unavailable"
                     + "|\\[fsnbot: stopped)");
+    /** Where Kbuild leaves the kernel, in the object directory. */
+    static final String IMAGE = "arch/x86/boot/bzImage";
     /** A bzImage of a tinyconfig kernel is 1-2 MiB; a distribution kernel's ~15 MiB. */
     static final long MAX_IMAGE_BYTES = 64L << 20;
 
@@ -75,18 +77,21 @@ final class KernelMake {
         double secs = (System.nanoTime() - start) / 1e9;
         log.info("{}: make {} after {} s, {} kernel objects compiled", label, r.ok() ? "done" : "FAILED",
                 String.format(Locale.ROOT, "%.1f", secs), compiled[0]);
-        if (!r.ok()) {
+        // A build a limit struck is no build: a process killed half-way can leave objects make trusts.
+        if (!r.ok() || !r.limitsHit().isEmpty()) {
             List<String> errors = r.timedOut() ? List.of("make timed out after " + Duration.ofMinutes(60))
                     : errorLines(r.output());
             return failed(label, commit, d, start, compiled[0], errors, r.limitsHit());
         }
-        Leftovers.Copied image = leftovers.copy(step.obj(), "arch/x86/boot/bzImage", d.image(), MAX_IMAGE_BYTES,
+        Leftovers.Copied image = leftovers.copy(step.obj(), IMAGE, d.image(), MAX_IMAGE_BYTES,
                 Leftovers.End.HEAD);
         if (image.found() != Leftovers.Found.FILE || image.cut()) {
             Files.deleteIfExists(d.image());
-            return failed(label, commit, d, start, compiled[0], List.of("make succeeded but left no kernel image of a kernel's size"
-                    + " (arch/x86/boot/bzImage: " + image.found().name().toLowerCase(Locale.ROOT)
-                    + (image.cut() ? ", over " + (MAX_IMAGE_BYTES >> 20) + " MiB" : "") + ")"), r.limitsHit());
+            String what = image.cut() ? "is over " + (MAX_IMAGE_BYTES >> 20) + " MiB"
+                    : image.found() == Leftovers.Found.MISSING ? "is missing"
+                    : "is not a regular file (a link, FIFO, device or directory)";
+            return failed(label, commit, d, start, compiled[0], List.of("make succeeded, but " + IMAGE + " " + what
+                    + ": no kernel to boot"), r.limitsHit());
         }
         Files.writeString(d.objects(), Integer.toString(Math.max(compiled[0], expected)));
         if (code == KernelBuilder.Code.TRUSTED) {

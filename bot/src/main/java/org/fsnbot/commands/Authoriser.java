@@ -69,12 +69,23 @@ public final class Authoriser {
         return c.measures() ? overLimit(sender.address()) : Optional.empty();
     }
 
-    /** Whether another answer to this sender would go over the answers limit (then none is sent). */
+    /**
+     * Whether another answer to this sender would go over the answers limit
+     * (then none is sent). Authenticated senders and strangers each have
+     * their own pool of commands.answers: any number of strangers' mails
+     * cannot use up the answers a maintainer gets.
+     */
     public boolean mayAnswer(Sender sender) {
         Instant hourAgo = clock.instant().minus(Duration.ofHours(1));
         CommandSettings.Limits l = settings.answers();
-        return log.answeredSince(sender.address(), hourAgo) < l.perSenderPerHour()
-                && log.answeredSince(null, hourAgo) < l.globalPerHour();
+        CommandOutcome pool = answered(sender);
+        return log.answeredSince(pool, sender.address(), hourAgo) < l.perSenderPerHour()
+                && log.answeredSince(pool, null, hourAgo) < l.globalPerHour();
+    }
+
+    /** How an answer sent for this sender is logged: which pool it is counted in. */
+    public static CommandOutcome answered(Sender sender) {
+        return sender.authenticated() ? CommandOutcome.ANSWERED : CommandOutcome.ANSWERED_STRANGER;
     }
 
     private boolean authorized(Command c, Sender sender, CommandThread thread) throws MalformedMailException {

@@ -12,6 +12,7 @@ import org.fsnbot.intake.MboxReader;
 import org.fsnbot.intake.PatchMail;
 import org.fsnbot.job.ReplyPhase;
 import org.fsnbot.intake.Addresses;
+import org.fsnbot.intake.AutoSubmitted;
 import org.fsnbot.mail.ReplyKind;
 import org.fsnbot.report.CommandAnswer;
 import org.fsnbot.store.CommandOutcome;
@@ -88,6 +89,13 @@ public final class CommandDesk {
             mails.done(s.messageId(), parsed.isEmpty() ? "no command" : "not on our thread nor addressed to us");
             return false;
         }
+        Optional<String> automatic = AutoSubmitted.why(s.raw());
+        if (automatic.isPresent()) {
+            // RFC 3834: an automatic mail gets no automatic answer, or two bots answer each other for ever.
+            mails.done(s.messageId(), "not answered: " + automatic.get());
+            log.info("{} from {}: {}, not answered", s.messageId(), sender, automatic.get());
+            return false;
+        }
         if (!authoriser.mayAnswer(from)) {
             // Over the answers limit: nothing runs and nothing is sent, or the limit would not bound mail.
             mails.done(s.messageId(), "not answered: over the answers limit");
@@ -111,7 +119,10 @@ public final class CommandDesk {
             boolean helpAsked = parsed.commands().stream().anyMatch(c -> c instanceof Command.Help);
             Optional<Path> sent = replies.answer(m, new CommandAnswer(items, helpAsked), ReplyKind.COMMAND,
                     from.authenticated() ? Optional.of(sender) : Optional.empty());
-            mails.log(sender, "(answer)", CommandOutcome.ANSWERED);
+            if (sent.isPresent()) {
+                // Counted when sent: an answer that went nowhere uses up no one's limit.
+                mails.log(sender, "(answer)", Authoriser.answered(from));
+            }
             answered = sent.isPresent() ? items.size() + " answer(s)"
                     : "answers not sent: a stranger's mail to no list fsnbot writes to";
         }

@@ -13,6 +13,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Who a mail is really from, as far as a mail server fsnbot trusts says
@@ -20,11 +22,15 @@ import java.util.Set;
  * result counts only when
  * <ul>
  * <li>its authserv-id is one the operator trusts (the list's MTA for mail
- *     read from an archive, fsnbot's own MTA for its mailbox), which by
- *     RFC 8601 section 5 removes any header with its own id that arrives
- *     from outside;</li>
- * <li>it stands above the last Received header: everything below that was
- *     written by the sender, who can write anything;</li>
+ *     read from an archive, fsnbot's own MTA for its mailbox);</li>
+ * <li>it stands above the Received header in which that MTA took the mail
+ *     in from outside (the topmost Received "from" a host that is not the
+ *     MTA itself, "by" the MTA): everything below that line came with the
+ *     mail, and its sender can write anything there, a Received line of
+ *     their own and an Authentication-Results with the MTA's id above it
+ *     included. kernel.org's subspace adds its dkim result when it expands
+ *     the list, a hop above the one that took the mail in, which is what
+ *     makes lore's mail vouchable at all;</li>
  * <li>it says dkim=pass with a signing domain aligned with the From
  *     address's domain (equal, or one a subdomain of the other, as DMARC's
  *     relaxed alignment has it), or dmarc=pass for the From domain.</li>
@@ -54,20 +60,42 @@ public final class AuthenticationResults {
             return Optional.empty();
         }
         String domain = from.get().substring(from.get().lastIndexOf('@') + 1);
-        int lastReceived = -1;
-        for (int i = 0; i < headers.size(); i++) {
-            if (headers.get(i).getName().equalsIgnoreCase("Received")) {
-                lastReceived = i;
+        for (Header h : headers) {
+            String name = h.getName();
+            if (name.equalsIgnoreCase("Received") && takenIn(MimeUtility.unfold(h.getValue()), trustedIds)) {
+                return Optional.empty();
             }
-        }
-        for (int i = 0; i < lastReceived; i++) {
-            Header h = headers.get(i);
-            if (h.getName().equalsIgnoreCase("Authentication-Results")
+            if (name.equalsIgnoreCase("Authentication-Results")
                     && vouches(MimeUtility.unfold(h.getValue()), trustedIds, domain)) {
                 return from;
             }
         }
         return Optional.empty();
+    }
+
+    private static final Pattern BY = Pattern.compile("(?i)(?:^|[\\s;)])by\\s+([A-Za-z0-9.-]+)");
+    private static final Pattern FROM = Pattern.compile("(?i)^\\s*from\\s+([A-Za-z0-9.\\[\\]:-]+)([^;]*)");
+    private static final Set<String> LOCAL = Set.of("localhost", "localhost.localdomain", "127.0.0.1", "[127.0.0.1]",
+            "::1", "[::1]", "[ipv6:::1]");
+
+    /**
+     * Whether a Received value is a trusted MTA ("by") taking a mail in from
+     * a host that is not itself and not local ("from"): the line below which
+     * the sender wrote everything.
+     */
+    static boolean takenIn(String received, Set<String> trustedIds) {
+        Matcher by = BY.matcher(received);
+        if (!by.find() || !trustedIds.contains(by.group(1).toLowerCase(Locale.ROOT))) {
+            return false;
+        }
+        Matcher from = FROM.matcher(received);
+        if (!from.find()) {
+            return false;
+        }
+        String host = from.group(1).toLowerCase(Locale.ROOT);
+        String rest = from.group(2).toLowerCase(Locale.ROOT);
+        boolean local = LOCAL.contains(host) || rest.contains("[127.0.0.1]") || rest.contains("[::1]");
+        return !local && !trustedIds.contains(host);
     }
 
     private static Optional<String> singleFrom(List<Header> headers) {

@@ -10,12 +10,14 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Date;
 import java.util.Properties;
 
 /**
  * The dry-run outbox: each reply becomes one .eml file, written to a
- * temporary name and renamed, so the directory never holds half a mail.
+ * temporary name and renamed, so the directory never holds half a mail;
+ * the files are 0600 and a directory the outbox makes 0700.
  */
 public final class Outbox {
 
@@ -32,7 +34,11 @@ public final class Outbox {
 
     /** Writes already encoded bytes under the Message-ID's name. */
     public Path write(String messageId, byte[] bytes) throws IOException {
-        Files.createDirectories(dir);
+        if (!Files.isDirectory(dir)) {
+            // Mail waiting to be sent is fsnbot's alone; each file is 0600 already (a temporary file's mode).
+            Files.createDirectories(dir);
+            Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
+        }
         String name = messageId.replaceAll("[^A-Za-z0-9.@_-]", "") + ".eml";
         Path tmp = Files.createTempFile(dir, ".writing-", ".tmp");
         try {

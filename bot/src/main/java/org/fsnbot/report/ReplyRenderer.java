@@ -13,6 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.fsnbot.build.ApplyResult;
 import org.fsnbot.build.BuildResult;
+import org.fsnbot.exec.LimitHit;
 import org.fsnbot.stats.Significance;
 import org.fsnbot.vm.BootOutcome;
 
@@ -118,6 +119,9 @@ public final class ReplyRenderer {
         m.put("label", r.label());
         m.put("commit", r.commit().substring(0, 12));
         m.put("errors", r.errorLines());
+        m.put("limits", r.limitsHit().stream().map(h -> Map.<String, Object>of("kind",
+                h.kind().name().toLowerCase(Locale.ROOT), "limit", h.kind() == LimitHit.Kind.PROCESSES
+                        ? Long.toString(h.limit()) : (h.limit() >> 20) + " MiB", "count", h.count())).toList());
         return render("build-failure", m);
     }
 

@@ -78,13 +78,16 @@ public final class CommandStore {
                 + " 'accepted' AND at >= ? AND sender = ?", rs -> rs.getInt(1), since, sender).orElse(0));
     }
 
-    /** Answers sent since a time: to one sender, or (sender null) to anyone. */
-    public int answeredSince(String sender, Instant since) {
+    /** Answers of one kind (ANSWERED or ANSWERED_STRANGER) sent since a time: for one sender, or (null) anyone. */
+    public int answeredSince(CommandOutcome kind, String sender, Instant since) {
+        if (kind != CommandOutcome.ANSWERED && kind != CommandOutcome.ANSWERED_STRANGER) {
+            throw new IllegalArgumentException("not an answer: " + kind);
+        }
         return db.call("counting answers", c -> sender == null
-                ? Jdbc.first(c, "SELECT COUNT(*) FROM command_log WHERE outcome = 'answered' AND at >= ?",
-                        rs -> rs.getInt(1), since).orElse(0)
-                : Jdbc.first(c, "SELECT COUNT(*) FROM command_log WHERE outcome = 'answered' AND at >= ? AND"
-                        + " sender = ?", rs -> rs.getInt(1), since, sender).orElse(0));
+                ? Jdbc.first(c, "SELECT COUNT(*) FROM command_log WHERE outcome = ? AND at >= ?",
+                        rs -> rs.getInt(1), kind.stored(), since).orElse(0)
+                : Jdbc.first(c, "SELECT COUNT(*) FROM command_log WHERE outcome = ? AND at >= ? AND sender = ?",
+                        rs -> rs.getInt(1), kind.stored(), since, sender).orElse(0));
     }
 
     /** Accepted measuring commands since a time, from everyone. */

@@ -72,16 +72,27 @@ public final class Store implements AutoCloseable {
         return h2(file, Clock.systemUTC());
     }
 
+    /**
+     * The single machine's store: an H2 file that is fsnbot's alone. Its
+     * directory is 0700 and its files 0600; a second fsnbot process on the
+     * same home (a CLI command while `fsnbot run` holds the file) reaches
+     * it through H2's AUTO_SERVER, which listens on loopback only
+     * (H2Access) and lets in only who knows the database's random password,
+     * kept in a 0600 file beside it.
+     */
     public static Store h2(Path file, Clock clock) {
+        H2Access access = H2Access.at(file.toAbsolutePath());
         JdbcDataSource h2 = new JdbcDataSource();
         // WRITE_DELAY=0: a commit is in the file before the call returns. H2's
         // default keeps it in memory for up to 500 ms, so a kill -9 just after
         // the SMTP server's 250 could lose "sending" and send a second copy.
         h2.setURL("jdbc:h2:file:" + file.toAbsolutePath() + ";AUTO_SERVER=TRUE;WRITE_DELAY=0");
-        h2.setUser("fsnbot");
-        h2.setPassword("");
+        h2.setUser(H2Access.USER);
+        h2.setPassword(access.password(h2));
         // H2's own small pool: opening a connection per query cost most of an empty poll.
-        return new Store(JdbcConnectionPool.create(h2), clock);
+        Store store = new Store(JdbcConnectionPool.create(h2), clock);
+        access.closeFiles();
+        return store;
     }
 
     /** Closes the store's connections; H2 closes its file with the last one. */

@@ -126,19 +126,57 @@ class AuthoriserTest {
     }
 
     @Test
-    void answersOfEveryKindAreLimitedPerSenderAndOverall() throws Exception {
+    void answersOfEveryKindAreLimitedPerSenderAndOverallInTwoPools() throws Exception {
         Sender s = new Sender("stranger@example.net", false);
         Authoriser a = f.authoriser(TWO_PER_HOUR);
         for (int i = 0; i < 3; i++) {
             assertThat(a.mayAnswer(s)).isTrue();
-            f.store.commands().log(s.address(), "(answer)", CommandOutcome.ANSWERED);
+            f.store.commands().log(s.address(), "(answer)", Authoriser.answered(s));
         }
         assertThat(a.mayAnswer(s)).as("three per sender").isFalse();
-        f.store.commands().log("x@example.net", "(answer)", CommandOutcome.ANSWERED);
-        f.store.commands().log("y@example.net", "(answer)", CommandOutcome.ANSWERED);
+        f.store.commands().log("x@example.net", "(answer)", CommandOutcome.ANSWERED_STRANGER);
+        f.store.commands().log("y@example.net", "(answer)", CommandOutcome.ANSWERED_STRANGER);
         assertThat(a.mayAnswer(new Sender("z@example.net", false))).as("five in all").isFalse();
+        assertThat(a.mayAnswer(new Sender("maint@example.org", true))).as("a maintainer's pool is their own")
+                .isTrue();
         f.clock.advance(Duration.ofMinutes(61));
         assertThat(a.mayAnswer(s)).as("an hour later").isTrue();
+    }
+
+    @Test
+    void aResultTheSenderWroteBelowTheMtasOwnLineIsNotBelieved() throws Exception {
+        String pass = "Authentication-Results: mx.example.org; dkim=pass (2048-bit key) header.d=example.org";
+        assertThat(senderOf(stored("fsdevel",
+                "Received: from mail.attacker.net (mail.attacker.net [203.0.113.9]) by mx.example.org (Postfix)"
+                        + " with ESMTPS id 1; Mon, 30 Nov 2026 09:00:00 +0000",
+                "Authentication-Results: mx.example.org; dkim=none",
+                pass,
+                "Received: from localhost (localhost [127.0.0.1]) by mail.attacker.net; Mon, 30 Nov 2026 08:59:00"
+                        + " +0000")).authenticated()).as("a forged result above a forged Received").isFalse();
+        assertThat(senderOf(stored("fsdevel", pass,
+                "Received: from mail.attacker.net by mx.example.org",
+                "Received: from x by mx.example.org")).authenticated())
+                .as("a Received naming the trusted MTA lower down changes nothing").isTrue();
+    }
+
+    @Test
+    void loresLayoutIsRead() throws Exception {
+        CommandSettings subspace = new CommandSettings(List.of(), false, new CommandSettings.Limits(2, 3),
+                new CommandSettings.Limits(3, 5), 10, new CommandSettings.Trust(List.of("smtp.subspace.kernel.org"),
+                        List.of()), List.of());
+        CommandStore.Stored s = stored("fsdevel",
+                "Received: from smtp.subspace.kernel.org (relay.kernel.org [52.25.139.140])\n\tby sv.mirrors.kernel.org"
+                        + " (Postfix) with ESMTPS id 25C5E5E260C",
+                "Received: from localhost.localdomain (localhost.localdomain [127.0.0.1])\n\tby"
+                        + " smtp.subspace.kernel.org (Postfix) with ESMTP id E147F2C2361;",
+                "Authentication-Results: smtp.subspace.kernel.org;\n\tdkim=pass (1024-bit key) header.d=example.org"
+                        + " header.i=@example.org",
+                "X-Original-To: linux-fsdevel@vger.kernel.org",
+                "Received: from mail-pf1-f179.google.com (mail-pf1-f179.google.com [209.85.210.179])\n\tby"
+                        + " smtp.subspace.kernel.org (Postfix) with ESMTPS id 2D9DF2C2347",
+                "Authentication-Results: smtp.subspace.kernel.org; arc=none smtp.client-ip=209.85.210.179",
+                "Received: by mail-pf1-f179.google.com with SMTP id d2e1a72fcca58");
+        assertThat(f.authoriser(subspace).sender(s, f.reader.parse(s.raw())).authenticated()).isTrue();
     }
 
     @Test

@@ -98,4 +98,58 @@ class CommandDeskTest {
         assertThat(f.answers("<cmd@x>")).isEqualTo(1);
         assertThat(f.store.commands().add("<cmd@x>", "imap", new byte[] {1})).as("known, not kept again").isFalse();
     }
+
+    @Test
+    void anAutomaticMailGetsNoAnswerAndRunsNothing() throws Exception {
+        String[][] marks = {{"Auto-Submitted: auto-replied"}, {"Auto-Submitted: auto-generated (robot)"},
+            {"Precedence: bulk"}, {"Precedence: junk", "List-Id: <linux-fsdevel.x.org>"}, {"X-Autoreply: yes"}};
+        int n = 0;
+        for (String[] mark : marks) {
+            String id = "<auto" + n++ + "@x>";
+            String raw = new String(DeskFixture.mail(DeskFixture.MAINT, id, true, f.report, "#fsnbot rerun"),
+                    java.nio.charset.StandardCharsets.UTF_8);
+            arrives(id, (String.join("\n", mark) + "\n" + raw).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+        f.desk(DEFAULTS).answerPending();
+        for (int i = 0; i < marks.length; i++) {
+            assertThat(f.answers("<auto" + i + "@x>")).as(String.join(", ", marks[i])).isZero();
+            assertThat(state("<auto" + i + "@x>")).startsWith("not answered: ");
+        }
+        assertThat(f.store.queue().all()).as("nothing queued").hasSize(1);
+        String raw = new String(DeskFixture.mail(DeskFixture.MAINT, "<person@x>", true, f.report, "#fsnbot status"),
+                java.nio.charset.StandardCharsets.UTF_8);
+        arrives("<person@x>", ("Auto-Submitted: no\nPrecedence: bulk\nList-Id: <linux-fsdevel.x.org>\n" + raw)
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        f.desk(DEFAULTS).answerPending();
+        assertThat(f.answers("<person@x>")).as("a person's mail as a list expands it").isEqualTo(1);
+    }
+
+    @Test
+    void aHundredStrangersCannotUseUpTheAnswersAMaintainerGets() throws Exception {
+        CommandDesk desk = f.desk(DEFAULTS);
+        for (int i = 0; i < 100; i++) {
+            String id = "<stranger" + i + "@x>";
+            arrives(id, DeskFixture.forged("Stranger " + i + " <s" + i + "@example.net>", id, false, f.report,
+                    "#fsnbot help"));
+        }
+        desk.answerPending();
+        int limit = DEFAULTS.answers().globalPerHour();
+        assertThat(state("<stranger0@x>")).isEqualTo("1 answer(s)");
+        assertThat(f.store.count("command_log", "outcome = ?", "answered-stranger")).as("strangers' answers sent")
+                .isEqualTo(limit);
+        arrives("<maint@x>", DeskFixture.mail(DeskFixture.MAINT, "<maint@x>", true, f.report, "#fsnbot rerun"));
+        desk.answerPending();
+        assertThat(f.answers("<maint@x>")).isEqualTo(1);
+        assertThat(f.store.queue().all()).as("the rerun was queued").hasSize(2);
+    }
+
+    @Test
+    void anAnswerThatWentNowhereIsNotCounted() throws Exception {
+        byte[] raw = DeskFixture.forged(DeskFixture.STRANGER, "<nowhere@x>", true, null, "#fsnbot help");
+        String toBotOnly = new String(raw, java.nio.charset.StandardCharsets.UTF_8);
+        arrives("<nowhere@x>", toBotOnly.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        f.desk(DEFAULTS).answerPending();
+        assertThat(state("<nowhere@x>")).isEqualTo("answers not sent: a stranger's mail to no list fsnbot writes to");
+        assertThat(f.store.count("command_log", "outcome LIKE ?", "answered%")).isZero();
+    }
 }

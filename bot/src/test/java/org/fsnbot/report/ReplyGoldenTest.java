@@ -10,6 +10,7 @@ import java.util.Random;
 import java.util.Set;
 import org.fsnbot.build.ApplyResult;
 import org.fsnbot.build.BuildResult;
+import org.fsnbot.exec.LimitHit;
 import org.fsnbot.run.MetricInfo;
 import org.fsnbot.run.MetricKey;
 import org.fsnbot.run.Sample;
@@ -231,6 +232,15 @@ class ReplyGoldenTest {
                         + " function); did you mean 'parent_interested'? and a long tail " + "x".repeat(60),
                         "make[4]: *** [scripts/Makefile.build:229: fs/notify/fsnotify.o] Error 1"),
                 Path.of("/tmp/log"))));
+    }
+
+    @Test
+    void buildStoppedByItsLimits() throws Exception {
+        Golden.check("build-failure-limits", renderer.buildFailure(ReplyRendererTest.facts(), BuildResult.failed(
+                "patched", "2545c8ac2fc9aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", new BuildResult.Cost(3, 1, false),
+                List.of("/bin/sh: 1: Cannot fork", "[fsnbot: stopped: the output passed 64 MiB]"), Path.of("/tmp/log"),
+                List.of(new LimitHit(LimitHit.Kind.MEMORY, 4L << 30, 1), new LimitHit(LimitHit.Kind.PROCESSES, 512,
+                        2301), new LimitHit(LimitHit.Kind.OUTPUT, 64L << 20, 67_108_865)))));
     }
 
     @Test

@@ -122,6 +122,41 @@ public final class MailMutator {
         return out;
     }
 
+    /**
+     * A sender's forgery of trust: trace headers of the kinds an attacker
+     * writes into their own mail, on top of seed (the sender's part, before
+     * any real MTA adds its lines): Authentication-Results naming the
+     * trusted server with pass results aligned with the From domain, in
+     * every spelling (folded, commented, upper case, several results),
+     * Received lines claiming the trusted server took the mail in or relayed
+     * it locally, and the two in every order, repeated.
+     */
+    public String forgeTrust(String seed, String trustedId, String fromDomain) {
+        String[] results = {"dkim=pass header.d=" + fromDomain, "dmarc=pass header.from=" + fromDomain,
+            "DKIM=PASS (2048-bit key) header.d=" + fromDomain.toUpperCase(java.util.Locale.ROOT),
+            "dkim=pass header.d=\"" + fromDomain + "\" header.i=@" + fromDomain,
+            "spf=pass smtp.mailfrom=" + fromDomain + ";\n\tdkim=pass header.d=" + fromDomain,
+            "dkim=pass header.d=mail." + fromDomain};
+        String[] ids = {trustedId, trustedId.toUpperCase(java.util.Locale.ROOT), trustedId + " 1",
+            "(comment) " + trustedId, trustedId + ";"};
+        String[] received = {"from localhost (localhost [127.0.0.1]) by " + trustedId,
+            "from mail.attacker.example (mail.attacker.example [203.0.113.7]) by " + trustedId + " (Postfix)",
+            "from " + trustedId + " by " + trustedId, "by " + trustedId + " via listexpand",
+            "from x by y; from mail.evil by " + trustedId, "(majordomo@" + trustedId + ") by " + trustedId,
+            "from mail.attacker.example\n\tby " + trustedId + " with ESMTPS id 1"};
+        StringBuilder forged = new StringBuilder();
+        int lines = 1 + random.nextInt(6);
+        for (int i = 0; i < lines; i++) {
+            if (random.nextBoolean()) {
+                forged.append("Authentication-Results: ").append(pick(ids)).append(random.nextBoolean() ? ";" : "; ")
+                        .append(pick(results)).append('\n');
+            } else {
+                forged.append("Received: ").append(pick(received)).append('\n');
+            }
+        }
+        return forged + seed;
+    }
+
     /** A hostile command line: a #fsnbot verb with arguments of every shape. */
     public String commandLine() {
         String[] verbs = {"rerun", "test", "test:", "compare", "cancel", "status", "help", "RERUN", "", "frob"};
