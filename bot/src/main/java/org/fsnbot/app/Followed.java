@@ -12,8 +12,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Everything a poll reads: the followed inboxes, the watched branches and
- * fsnbot's own IMAP mailbox. A failure of one is logged and does not stop
+ * Everything a poll reads: the followed inboxes, the watched branches,
+ * fsnbot's own IMAP mailbox, and MAINTAINERS while it could not be read. A failure of one is logged and does not stop
  * the others; it is read again next poll.
  */
 final class Followed {
@@ -34,18 +34,21 @@ final class Followed {
     private final TreeQueuer trees;
     private final List<TreeQueuer.Watch> watch;
     private final Optional<ImapCommands> imap;
+    private final LiveMaintainers maintainers;
 
     Followed(InboxFollower follower, FollowState state, List<InboxFollower.Inbox> inboxes, TreeQueuer trees,
-            List<TreeQueuer.Watch> watch, Optional<ImapCommands> imap) {
+            List<TreeQueuer.Watch> watch, Optional<ImapCommands> imap, LiveMaintainers maintainers) {
         this.follower = follower;
         this.state = state;
         this.inboxes = List.copyOf(inboxes);
         this.trees = trees;
         this.watch = List.copyOf(watch);
         this.imap = imap;
+        this.maintainers = maintainers;
     }
 
     Read read() {
+        maintainers.refresh();
         List<String> errors = new ArrayList<>();
         for (InboxFollower.Inbox inbox : inboxes) {
             try {

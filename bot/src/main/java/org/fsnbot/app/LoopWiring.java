@@ -29,8 +29,6 @@ import org.fsnbot.intake.FsnotifyRelevance;
 import org.fsnbot.intake.InboxFollower;
 import org.fsnbot.intake.LoreClient;
 import org.fsnbot.intake.MaintainersFile;
-import org.fsnbot.intake.MaintainersPatterns;
-import org.fsnbot.intake.MaintainersPeople;
 import org.fsnbot.intake.MboxReader;
 import org.fsnbot.intake.PatchIds;
 import org.fsnbot.intake.TreeWatcher;
@@ -86,9 +84,9 @@ final class LoopWiring {
             throw new IllegalArgumentException("fsnbot run needs at least one base in the configuration");
         }
         Base first = sources.bases().get(0);
-        String maintainers = MaintainersFile.read(trees.local(first.tree()), first.rev());
-        FsnotifyRelevance relevance = new FsnotifyRelevance(MaintainersPatterns.parse(maintainers,
-                MaintainersPatterns.FSNOTIFY_ENTRIES));
+        LiveMaintainers maintainers = new LiveMaintainers(() -> MaintainersFile.read(trees.local(first.tree()),
+                first.rev()), first.tree() + " " + first.rev(), clock);
+        FsnotifyRelevance relevance = new FsnotifyRelevance(maintainers::patterns);
         OkHttpClient http = new OkHttpClient.Builder().connectTimeout(Duration.ofSeconds(20))
                 .readTimeout(Duration.ofSeconds(120)).build();
         LoreClient lore = new LoreClient(http, new ObjectMapper(), reader);
@@ -100,7 +98,7 @@ final class LoopWiring {
         QueueWorker worker = worker(jobs, replies, new BisectMail(new ReplyRenderer(), composer, delivery));
         Followed followed = new Followed(new InboxFollower(lore, new EpochMirror(), new EpochReader(), reader,
                 relevance, home.mirrors()), store.intake(), sources.inboxes(), new TreeQueuer(trees, new TreeWatcher(),
-                        store.intake(), store.queue(), store.trends(), clock), sources.watch(), imap());
+                        store.intake(), store.queue(), store.trends(), clock), sources.watch(), imap(), maintainers);
         return new RunLoop(followed, desk(maintainers, first.tree(), replies), series, worker, delivery, queueOnly,
                 config.polling().pollMinutes());
     }
@@ -125,16 +123,15 @@ final class LoopWiring {
                 + imap.folder(), store.commands(), reader));
     }
 
-    private CommandDesk desk(String maintainers, String defaultTree, ReplyPhase replies) {
+    private CommandDesk desk(LiveMaintainers maintainers, String defaultTree, ReplyPhase replies) {
         WorkQueue queue = store.queue();
         QueueEstimate estimate = new QueueEstimate(queue, store.jobs());
         CommandHandlers handlers = new CommandHandlers(new CommandHandlers.Measuring(new RerunHandler(queue,
                 config.jobs(), estimate), new TestHandler(queue, estimate, config.commands().testUrlPrefixes()),
                 new TestPatchHandler(queue, store.intake(), estimate), new CompareHandler(queue, defaultTree, estimate),
                 new BisectHandler(queue, defaultTree, estimate)), new CancelHandler(queue), new StatusHandler(queue), new HelpHandler());
-        Authoriser authoriser = new Authoriser(MaintainersPeople.parse(maintainers,
-                MaintainersPatterns.FSNOTIFY_ENTRIES), config.commands(), store.commands(), store.intake(), reader,
-                clock);
+        Authoriser authoriser = new Authoriser(maintainers::people, config.commands(), store.commands(),
+                store.intake(), reader, clock);
         return new CommandDesk(new CommandDesk.Parts(store.commands(), reader,
                 new CommandParser(config.commands().maxRuns()), new ThreadResolver(store.mail(), queue), authoriser,
                 handlers), replies, config.mailing().from());

@@ -8,6 +8,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 import org.fsnbot.intake.AuthenticationResults;
 import org.fsnbot.intake.MaintainersPeople;
 import org.fsnbot.intake.MalformedMailException;
@@ -36,14 +37,15 @@ public final class Authoriser {
         }
     }
 
-    private final MaintainersPeople people;
+    private final Supplier<MaintainersPeople> people;
     private final CommandSettings settings;
     private final CommandStore log;
     private final IntakeLedger ledger;
     private final MboxReader reader;
     private final Clock clock;
 
-    public Authoriser(MaintainersPeople people, CommandSettings settings, CommandStore log, IntakeLedger ledger,
+    /** people: the fsnotify M: and R: people as they are now (MAINTAINERS may be read after start). */
+    public Authoriser(Supplier<MaintainersPeople> people, CommandSettings settings, CommandStore log, IntakeLedger ledger,
             MboxReader reader, Clock clock) {
         this.people = people;
         this.settings = settings;
@@ -96,7 +98,7 @@ public final class Authoriser {
             return false;
         }
         String a = sender.address();
-        if (people.contains(a) || settings.allow().contains(a)) {
+        if (people.get().contains(a) || settings.allow().contains(a)) {
             return true;
         }
         return c instanceof Command.Rerun && thread.work().isPresent() && a.equals(author(thread.work().get()));

@@ -1,5 +1,7 @@
 package org.fsnbot.intake;
 
+import java.util.function.Supplier;
+
 /**
  * Whether a mail is an fsnotify patch: some path its own diff touches
  * matches the F: patterns of the FSNOTIFY, FANOTIFY and INOTIFY entries.
@@ -8,13 +10,19 @@ package org.fsnbot.intake;
  */
 public final class FsnotifyRelevance {
 
-    private final MaintainersPatterns patterns;
+    private final Supplier<MaintainersPatterns> patterns;
 
     public FsnotifyRelevance(MaintainersPatterns patterns) {
+        this(() -> patterns);
+    }
+
+    /** Patterns that may change while fsnbot runs (MAINTAINERS read once its tree can be reached). */
+    public FsnotifyRelevance(Supplier<MaintainersPatterns> patterns) {
         this.patterns = patterns;
     }
 
     public boolean isFsnotifyPatch(PatchMail m) {
-        return m.diffPaths().stream().anyMatch(patterns::matches);
+        MaintainersPatterns p = patterns.get();
+        return m.diffPaths().stream().anyMatch(p::matches);
     }
 }

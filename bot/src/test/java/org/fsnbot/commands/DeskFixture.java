@@ -80,7 +80,8 @@ final class DeskFixture {
     }
 
     Authoriser authoriser(CommandSettings settings) {
-        return new Authoriser(MaintainersPeople.parse(MiniTree.MAINTAINERS, MaintainersPatterns.FSNOTIFY_ENTRIES),
+        MaintainersPeople people = MaintainersPeople.parse(MiniTree.MAINTAINERS, MaintainersPatterns.FSNOTIFY_ENTRIES);
+        return new Authoriser(() -> people,
                 settings, store.commands(), store.intake(), reader, clock);
     }
 
