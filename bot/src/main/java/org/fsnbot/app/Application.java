@@ -36,6 +36,7 @@ import org.fsnbot.job.ResolvePhase;
 import org.fsnbot.job.ResultFiles;
 import org.fsnbot.job.VerdictPhase;
 import org.fsnbot.mail.Delivery;
+import org.fsnbot.mail.ForeignMail;
 import org.fsnbot.mail.DeliveryCheck;
 import org.fsnbot.mail.DeliveryHooks;
 import org.fsnbot.mail.ImapMailbox;
@@ -108,9 +109,12 @@ public final class Application implements AutoCloseable {
         Config.Mailing mailing = config.mailing();
         MailSettings mail = mailing.settings();
         this.composer = new ReplyComposer(mailing.from(), mail.etiquette());
+        // Only on the fleet's shared store can another login (a runner) record mail this process sends.
+        ForeignMail foreign = store.shared() ? new VouchedRecipients(store.intake(), store.commands(), reader, mailing)
+                : ForeignMail.NOBODY;
         this.delivery = new Delivery(new Outbox(home.outbox()), store.mail(), mail,
-                mail.sends() ? Optional.of(new SmtpSender(mail.smtp())) : Optional.empty(), deliveryChecks(mail),
-                hooks, mailing.from());
+                mail.sends() ? Optional.of(new SmtpSender(mail.smtp())) : Optional.empty(),
+                new Delivery.Guards(deliveryChecks(mail), hooks, foreign), mailing.from());
         this.phases = phases(home);
     }
 

@@ -131,6 +131,7 @@ public record Config(Home home, Polling polling, JobDefaults jobs, Sources sourc
     /** What is followed: inboxes, the inbox whole threads come from, bases in order of preference, branches. */
     public record Sources(List<InboxFollower.Inbox> inboxes, Optional<HttpUrl> allInbox, List<Base> bases,
             List<TreeQueuer.Watch> watch, Optional<String> stableTree) {
+
         public Sources {
             Objects.requireNonNull(stableTree);
             inboxes = List.copyOf(inboxes);

@@ -4,8 +4,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import okhttp3.OkHttpClient;
+import org.fsnbot.build.TrustedTrees;
 import org.fsnbot.commands.Authoriser;
 import org.fsnbot.commands.BisectHandler;
 import org.fsnbot.commands.CancelHandler;
@@ -106,12 +109,22 @@ final class LoopWiring {
     /** What measures queued units: the single machine's drain and a fleet runner both. */
     QueueWorker worker(JobRunner jobs, ReplyPhase replies, BisectMail bisectMail) {
         BisectSettings b = config.polling().bisect();
+        TrustedTrees trusted = trustedTrees(config.sources());
         BisectUnits bisects = new BisectUnits(new Bisector(jobs, trees, runner, new TreeWatcher()), bisectMail, trees,
                 config.jobs(), store.queue(), new BisectUnits.Settings(b.auto(), new Bisector.Budget(b.maxBoots(),
-                        Duration.ofMinutes(b.maxMinutes()))));
+                        Duration.ofMinutes(b.maxMinutes())), trusted));
         return new QueueWorker(store.queue(), new JobPlanner(store.intake(), store.commands(), reader, trees,
-                config.jobs(), config.mailing().treeReportTo(), config.home().queuedMboxes()), jobs, replies,
-                store.trends(), config.runner().identity(), bisects);
+                config.jobs(), new JobPlanner.Settings(config.mailing().treeReportTo(), config.home().queuedMboxes(),
+                        trusted)), jobs, replies, store.trends(), config.runner().identity(), bisects);
+    }
+
+    /** The trees the operator configured: the bases', the watched ones and the stable tree. */
+    private static TrustedTrees trustedTrees(Config.Sources s) {
+        List<String> t = new ArrayList<>();
+        s.bases().forEach(b -> t.add(b.tree()));
+        s.watch().forEach(w -> t.add(w.tree()));
+        s.stableTree().ifPresent(t::add);
+        return TrustedTrees.of(t);
     }
 
     private Optional<ImapCommands> imap() {

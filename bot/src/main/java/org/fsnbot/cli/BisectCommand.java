@@ -7,6 +7,7 @@ import java.util.concurrent.Callable;
 import org.fsnbot.app.Application;
 import org.fsnbot.app.BisectSettings;
 import org.fsnbot.app.Config;
+import org.fsnbot.build.KernelBuilder;
 import org.fsnbot.job.Bisector;
 import org.fsnbot.plan.JobDefaults;
 import org.fsnbot.plan.Profile;
@@ -62,7 +63,8 @@ public final class BisectCommand implements Callable<Integer> {
             BisectSettings budget = cfg.polling().bisect();
             r = new Bisector.Request(tree, good, bad, p, jobs.topology(), new Bisector.Budget(
                     maxBoots == null ? budget.maxBoots() : maxBoots,
-                    Duration.ofMinutes(maxMinutes == null ? budget.maxMinutes() : maxMinutes)));
+                    Duration.ofMinutes(maxMinutes == null ? budget.maxMinutes() : maxMinutes)),
+                    KernelBuilder.Code.TRUSTED);
         } catch (IllegalArgumentException e) {
             throw BadInput.of(e);
         }

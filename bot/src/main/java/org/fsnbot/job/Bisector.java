@@ -48,8 +48,10 @@ import org.fsnbot.stats.Significance;
 public final class Bisector {
 
     /** What to bisect: a tree's good and bad revisions, the profile (its workloads), topology, budget. */
-    public record Request(String tree, String good, String bad, Profile profile, Topology topology, Budget budget) {
+    public record Request(String tree, String good, String bad, Profile profile, Topology topology, Budget budget,
+            KernelBuilder.Code code) {
         public Request {
+            Objects.requireNonNull(code, "code: whether the tree's code is trusted");
             Objects.requireNonNull(tree);
             Objects.requireNonNull(good);
             Objects.requireNonNull(bad);
@@ -234,7 +236,7 @@ public final class Bisector {
     /** A step's job: base the kernel measured against, head the step's commit; measured only, no reply. */
     static Job job(Request r, String base, String head, String why) {
         return new Job(new Base(r.tree(), base, "bisection: " + why), new Candidate.Revision(head), r.profile(),
-                r.topology(), new ReplyRoute.Nowhere(), true, KernelBuilder.Code.TRUSTED);
+                r.topology(), new ReplyRoute.Nowhere(), true, r.code());
     }
 
     private Outcome outcome(Request r, Path repo, List<String> commits, Bisection.Result result,

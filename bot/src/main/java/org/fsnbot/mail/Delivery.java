@@ -37,16 +37,26 @@ public final class Delivery {
         }
     }
 
+    /**
+     * What stands between a recorded mail and SMTP: the checks that find a
+     * mail delivered after a crash, the test hooks, and what a foreign mail
+     * (ForeignMail) may be sent to.
+     */
+    public record Guards(List<DeliveryCheck> checks, DeliveryHooks hooks, ForeignMail foreign) {
+        public Guards {
+            checks = List.copyOf(checks);
+        }
+    }
+
     private final Outbox outbox;
     private final MailLedger ledger;
     private final MailSettings settings;
     private final Optional<MailSender> sender;
-    private final List<DeliveryCheck> checks;
-    private final DeliveryHooks hooks;
+    private final Guards guards;
     private final String ownAddress;
 
     public Delivery(Outbox outbox, MailLedger ledger, MailSettings settings, Optional<MailSender> sender,
-            List<DeliveryCheck> checks, DeliveryHooks hooks, String ownAddress) {
+            Guards guards, String ownAddress) {
         if (settings.sends() && sender.isEmpty()) {
             throw new IllegalArgumentException("smtp mode without a sender");
         }
@@ -54,8 +64,7 @@ public final class Delivery {
         this.ledger = ledger;
         this.settings = settings;
         this.sender = sender;
-        this.checks = List.copyOf(checks);
-        this.hooks = hooks;
+        this.guards = guards;
         this.ownAddress = ownAddress;
     }
 
@@ -95,11 +104,26 @@ public final class Delivery {
             if (u.state() == MailState.SENDING && settledAfterRestart(u)) {
                 continue;
             }
+            List<String> envelope = u.envelope();
+            if (u.foreign()) {
+                envelope = guards.foreign().vouched(u);
+                if (envelope.isEmpty()) {
+                    ledger.failed(u.id(), "not sent: recorded by another login, and to nobody this coordinator"
+                            + " vouches for");
+                    log.error("OPERATOR: {} was recorded by another login of the store (a runner?) for {}, none"
+                            + " of whom this coordinator knows for it; not sent", u.messageId(), u.envelope());
+                    continue;
+                }
+                if (!envelope.equals(u.envelope())) {
+                    log.warn("{}: recorded by another login for {}; sent only to {}", u.messageId(), u.envelope(),
+                            envelope);
+                }
+            }
             try {
                 ledger.sending(u.id());
-                hooks.at("before-send");
-                sender.get().send(u.messageId(), u.raw(), u.envelope());
-                hooks.at("after-accept");
+                guards.hooks().at("before-send");
+                sender.get().send(u.messageId(), u.raw(), envelope);
+                guards.hooks().at("after-accept");
                 ledger.sent(u.id(), "accepted by smtp");
                 sent++;
             } catch (NotSentException e) {
@@ -128,7 +152,7 @@ public final class Delivery {
     }
 
     private boolean alreadyDelivered(String messageId) {
-        for (DeliveryCheck c : checks) {
+        for (DeliveryCheck c : guards.checks()) {
             try {
                 if (c.delivered(messageId)) {
                     return true;

@@ -27,8 +27,13 @@ public interface MailLedger {
         }
     }
 
-    /** A recorded mail not yet known to be delivered. */
-    record Unsent(long id, String messageId, byte[] raw, List<String> envelope, MailState state, int attempts) {
+    /**
+     * A recorded mail not yet known to be delivered; foreign when another
+     * login of a shared store recorded it (a fleet runner): then nothing it
+     * names (its envelope, whom it answers) is taken at its word.
+     */
+    record Unsent(long id, String messageId, byte[] raw, List<String> envelope, MailState state, int attempts,
+            boolean foreign) {
         public Unsent {
             raw = raw.clone();
             envelope = List.copyOf(envelope);

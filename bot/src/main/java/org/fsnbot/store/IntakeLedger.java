@@ -191,16 +191,16 @@ public final class IntakeLedger implements FollowState {
                 }, state.stored()));
     }
 
+    /** The raw patch mail of this Message-ID, if fsnbot keeps it. */
+    public Optional<byte[]> rawIfKept(String messageId) {
+        return db.call("reading a patch mail", c -> Jdbc.first(c, "SELECT raw FROM patch_mails WHERE message_id = ?",
+                rs -> rs.getBytes(1), messageId));
+    }
+
     /** The raw messages, in the order asked; a Message-ID not stored is a bug of the caller. */
     public List<byte[]> raw(List<String> messageIds) {
-        return db.call("reading patch mails", c -> {
-            List<byte[]> out = new ArrayList<>();
-            for (String id : messageIds) {
-                out.add(Jdbc.first(c, "SELECT raw FROM patch_mails WHERE message_id = ?", rs -> rs.getBytes(1), id)
-                        .orElseThrow(() -> new SQLException("no stored patch mail " + id)));
-            }
-            return out;
-        });
+        return messageIds.stream().map(id -> rawIfKept(id).orElseThrow(() -> new StoreException("reading patch"
+                + " mails", new SQLException("no stored patch mail " + id)))).toList();
     }
 
     /** Adds a mail fetched from elsewhere (the thread from the "all" inbox) unless it is known. */

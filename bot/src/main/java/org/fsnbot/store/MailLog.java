@@ -36,10 +36,11 @@ public final class MailLog implements MailLedger {
     @Override
     public List<Unsent> unsent() {
         return db.call("reading unsent mail", c -> Jdbc.rows(c, "SELECT id, message_id, raw, envelope, state,"
-                + " attempts FROM outgoing_mail WHERE state IN ('pending', 'sending') ORDER BY id",
+                + " attempts, recorded_by IS NOT NULL AND recorded_by <> CURRENT_USER FROM outgoing_mail"
+                + " WHERE state IN ('pending', 'sending') ORDER BY id",
                 rs -> new Unsent(rs.getLong(1), rs.getString(2), rs.getBytes(3),
                         Arrays.asList(rs.getString(4).split(" ")), MailState.ofStored(rs.getString(5)),
-                        rs.getInt(6))));
+                        rs.getInt(6), rs.getBoolean(7))));
     }
 
     @Override

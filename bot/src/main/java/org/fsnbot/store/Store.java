@@ -31,14 +31,68 @@ public final class Store implements AutoCloseable {
         this.clock = Objects.requireNonNull(clock);
         this.shared = postgres;
         if (postgres) {
-            Flyway.configure().dataSource(PostgresDdl.translating(ds)).locations("classpath:db/migration").load()
-                    .migrate();
-            Flyway.configure().dataSource(ds).table("quartz_schema_history").locations(new String[0])
-                    .javaMigrations(new QuartzTables())
-                    // fsnbot's tables are there already: this history starts empty, at 0.
-                    .baselineOnMigrate(true).baselineVersion("0").load().migrate();
+            List<Flyway> histories = List.of(
+                    Flyway.configure().dataSource(PostgresDdl.translating(ds)).locations("classpath:db/migration").load(),
+                    Flyway.configure().dataSource(ds).table("quartz_schema_history").locations(new String[0])
+                            .javaMigrations(new QuartzTables())
+                            // fsnbot's tables are there already: this history starts empty, at 0.
+                            .baselineOnMigrate(true).baselineVersion("0").load());
+            if (owns(ds)) {
+                histories.forEach(Flyway::migrate);
+                grantRunners(ds);
+            } else {
+                awaitSchema(histories);
+            }
         } else {
             Flyway.configure().dataSource(ds).locations("classpath:db/migration").load().migrate();
+        }
+    }
+
+    /** How long a runner waits for a coordinator to bring the schema to its version. */
+    private static final java.time.Duration SCHEMA_WAIT = java.time.Duration.ofMinutes(5);
+
+    /**
+     * A runner may not change the schema: it waits (saying so) until a
+     * coordinator of its version has migrated it, as when the two start
+     * together, and gives up after SCHEMA_WAIT.
+     */
+    private static void awaitSchema(List<Flyway> histories) {
+        long end = System.nanoTime() + SCHEMA_WAIT.toNanos();
+        boolean said = false;
+        while (histories.stream().anyMatch(f -> f.info().pending().length > 0)) {
+            if (System.nanoTime() > end) {
+                throw new IllegalStateException("the fleet's schema is behind this fsnbot: start a coordinator (the"
+                        + " schema's owner) of this version first (docs/fleet.md)");
+            }
+            if (!said) {
+                org.slf4j.LoggerFactory.getLogger(Store.class).info("the fleet's schema is not at this fsnbot's"
+                        + " version yet: waiting up to {} min for a coordinator to migrate it", SCHEMA_WAIT.toMinutes());
+                said = true;
+            }
+            try {
+                Thread.sleep(2000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted waiting for the schema", e);
+            }
+        }
+    }
+
+    /** Whether this login may change the schema: a coordinator's (it migrates), not a runner's. */
+    private static boolean owns(DataSource ds) {
+        try (java.sql.Connection c = ds.getConnection(); java.sql.Statement st = c.createStatement();
+                java.sql.ResultSet rs = st.executeQuery("SELECT has_schema_privilege(current_schema(), 'CREATE')")) {
+            return rs.next() && rs.getBoolean(1);
+        } catch (java.sql.SQLException e) {
+            throw new StoreException("asking what this login may do", e);
+        }
+    }
+
+    private static void grantRunners(DataSource ds) {
+        try {
+            FleetGrants.apply(ds);
+        } catch (java.sql.SQLException e) {
+            throw new StoreException("granting the runner role its rights", e);
         }
     }
 

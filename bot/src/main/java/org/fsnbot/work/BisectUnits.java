@@ -3,6 +3,7 @@ package org.fsnbot.work;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Objects;
+import org.fsnbot.build.TrustedTrees;
 import java.util.Optional;
 import org.fsnbot.git.Trees;
 import org.fsnbot.intake.PatchMail;
@@ -32,9 +33,10 @@ import org.fsnbot.store.WorkTarget;
 public final class BisectUnits {
 
     /** Whether a watched branch's regression is bisected on its own, and one bisection's budget. */
-    public record Settings(boolean auto, Bisector.Budget budget) {
+    public record Settings(boolean auto, Bisector.Budget budget, TrustedTrees trusted) {
         public Settings {
             Objects.requireNonNull(budget);
+            Objects.requireNonNull(trusted);
         }
     }
 
@@ -69,8 +71,9 @@ public final class BisectUnits {
         String bad = ((WorkTarget.Bisect) w.item().target()).bad();
         Profile p = w.item().options().apply(defaults.profile());
         Topology t = w.item().options().topology(defaults.topology()).mirroring(HostTopology.readOrGuess());
+        // Trusted only when this machine's configuration names the tree: the unit's row says which tree.
         Bisector.Outcome o = bisector.run(new Bisector.Request(good.tree(), good.rev(), bad, p, t,
-                settings.budget()));
+                settings.budget(), settings.trusted().codeOf(good.tree())));
         Path repo = trees.local(good.tree());
         Path eml = answerTo.isPresent() ? mail.answer(o, repo, answerTo.get()) : mail.post(o, repo);
         return new Done(eml, "BISECT: " + summary(o), o.endsMeasured());

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.fsnbot.build.KernelBuilder;
+import org.fsnbot.build.TrustedTrees;
 import org.fsnbot.git.Trees;
 import org.fsnbot.intake.MalformedMailException;
 import org.fsnbot.intake.MboxReader;
@@ -40,18 +41,26 @@ public final class JobPlanner {
     private final MboxReader parser;
     private final Trees trees;
     private final JobDefaults defaults;
-    private final List<String> treeReportTo;
-    private final Path mboxDir;
+    private final Settings settings;
+
+    /**
+     * Who gets tree reports (they answer no mail), where a unit's series is
+     * written as an mbox, and which trees' code is trusted.
+     */
+    public record Settings(List<String> treeReportTo, Path mboxDir, TrustedTrees trusted) {
+        public Settings {
+            treeReportTo = List.copyOf(treeReportTo);
+        }
+    }
 
     public JobPlanner(IntakeLedger ledger, CommandStore commands, MboxReader parser, Trees trees, JobDefaults defaults,
-            List<String> treeReportTo, Path mboxDir) {
+            Settings settings) {
         this.ledger = ledger;
         this.commands = commands;
         this.parser = parser;
         this.trees = trees;
         this.defaults = defaults;
-        this.treeReportTo = List.copyOf(treeReportTo);
-        this.mboxDir = mboxDir;
+        this.settings = settings;
     }
 
     public Job plan(Work w) throws IOException, MalformedMailException {
@@ -64,19 +73,20 @@ public final class JobPlanner {
             PatchSeries series = series(s);
             ReplyRoute route = new ReplyRoute.UnderMail(answerTo.orElse(series.replyTarget()));
             return new Job(base, new Candidate.Series(series, writeMbox(w.id(), series)), p, t, route,
-                    answerTo.isPresent(), KernelBuilder.Code.TRUSTED);
+                    answerTo.isPresent(), settings.trusted().codeOf(base.tree()));
         }
         String head = ((WorkTarget.Revision) w.item().target()).head();
         // The merge base of #fsnbot test is found in the tree the mail
-        // named, the only base a mail chooses; the rest come from ours.
-        KernelBuilder.Code code = KernelBuilder.Code.TRUSTED;
+        // named, the only base a mail chooses; the rest come from ours,
+        // trusted only when this machine's configuration names their tree.
+        KernelBuilder.Code code = settings.trusted().codeOf(base.tree());
         if (w.item().options().mergeBase()) {
             code = KernelBuilder.Code.UNTRUSTED;
             base = base.at(trees.mergeBase(trees.local(base.tree()), base.rev(), head),
                     "merge base of " + head + " and the thread's base");
         }
         ReplyRoute route = answerTo.<ReplyRoute>map(ReplyRoute.UnderMail::new)
-                .orElseGet(() -> new ReplyRoute.NewThread(treeReportTo));
+                .orElseGet(() -> new ReplyRoute.NewThread(settings.treeReportTo()));
         return new Job(base, new Candidate.Revision(head), p, t, route, answerTo.isPresent(), code);
     }
 
@@ -111,8 +121,8 @@ public final class JobPlanner {
 
     /** The series as an mbox beside the job, so the reply's reproduce line names a real file. */
     private Path writeMbox(long id, PatchSeries series) throws IOException {
-        Files.createDirectories(mboxDir);
-        Path f = mboxDir.resolve("work-" + id + ".mbox");
+        Files.createDirectories(settings.mboxDir());
+        Path f = settings.mboxDir().resolve("work-" + id + ".mbox");
         MboxWriter.write(f, series);
         return f;
     }

@@ -5,9 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.Statement;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -56,14 +53,19 @@ class FleetIT {
         }
     }
 
-    /** A database of the test's own on the server. */
+    /** A database of the test's own on the server, the coordinator login's; runners log in as the runner. */
     private static String database(String name) throws Exception {
-        try (Connection c = DriverManager.getConnection(pg.url(), pg.user(), pg.password());
-                Statement st = c.createStatement()) {
-            st.execute("CREATE DATABASE " + name);
-        }
-        return pg.url().replaceAll("/fsnbot$", "/" + name);
+        return pg.fleetDatabase(name);
     }
+
+    /** The test's own view of the store: the coordinator's login, as an operator's fsnbot queue would use. */
+    private static Store store(String url) {
+        return Store.postgres(url, Postgres.COORDINATOR, Postgres.COORDINATOR_PASSWORD, 2, Clock.systemUTC());
+    }
+
+    /** What the nodes' configurations name the password by. */
+    private static final Map<String, String> PASSWORDS = Map.of("FSNBOT_COORDINATOR_PASSWORD",
+            Postgres.COORDINATOR_PASSWORD, "FSNBOT_RUNNER_PASSWORD", Postgres.RUNNER_PASSWORD);
 
     /** The example patch as a new mail of this run: its own Message-ID and subject. */
     private static Path mail(Path dir, String run, int n) throws Exception {
@@ -79,7 +81,8 @@ class FleetIT {
     }
 
     /** The configuration every node of one test shares but its runner name. */
-    private static Path config(Path tmp, String url, Path inbox, String name, String extra) throws Exception {
+    private static Path config(Path tmp, String url, Path inbox, String name, String login, String extra)
+            throws Exception {
         Path profile = tmp.resolve("small.json");
         Files.writeString(profile, "{\"name\":\"small\",\"description\":\"fleet test\",\"bootsPerKernel\":2,"
                 + "\"bootTimeoutSeconds\":240,\"workloads\":[{\"name\":\"parent-modify-scale\",\"args\":"
@@ -98,7 +101,9 @@ class FleetIT {
                 // (and, some hours, a busy neighbour): the quiet rule is PatchTestIT's to hold, here a boot is
                 // busy only past 40% CPU pressure, so that the fleet's mechanics are what is tested.
                 "runner: {name: " + name + ", class: tcg, maxCpuPressurePct: 40}",
-                "store: {url: \"" + url + "\", user: " + pg.user() + ", passwordEnv: FSNBOT_STORE_PASSWORD}",
+                "store: {url: \"" + url + "\", user: " + login + ", passwordEnv: "
+                        + (login.equals(Postgres.RUNNER) ? "FSNBOT_RUNNER_PASSWORD" : "FSNBOT_COORDINATOR_PASSWORD")
+                        + "}",
                 "fleet: {checkinSeconds: " + CHECKIN_SECONDS + "}",
                 extra, ""));
         return cfg;
@@ -131,18 +136,18 @@ class FleetIT {
         String run = UUID.randomUUID().toString().substring(0, 8);
         String url = database("fleet_" + run);
         try (PublicInbox pi = new PublicInbox(tmp.resolve("pi"));
-                FleetProcesses nodes = new FleetProcesses(tmp, Map.of("FSNBOT_STORE_PASSWORD", pg.password()))) {
+                FleetProcesses nodes = new FleetProcesses(tmp, PASSWORDS)) {
             pi.create("fleet");
             for (int n = 1; n <= 3; n++) {
                 pi.deliver("fleet", mail(tmp, run, n));
             }
             Path inbox = pi.inboxDir("fleet");
-            nodes.start("coordinator", "run", "--config", config(tmp, url, inbox, "coord-" + run, "").toString());
+            nodes.start("coordinator", "run", "--config", config(tmp, url, inbox, "coord-" + run, Postgres.COORDINATOR, "").toString());
             List<String> runners = List.of("runner-a-" + run, "runner-b-" + run);
             for (String r : runners) {
-                nodes.start(r, "runner", "--config", config(tmp, url, inbox, r, "").toString());
+                nodes.start(r, "runner", "--config", config(tmp, url, inbox, r, Postgres.RUNNER, "").toString());
             }
-            try (Store store = Store.postgres(url, pg.user(), pg.password(), 2, Clock.systemUTC())) {
+            try (Store store = store(url)) {
                 await("three units dispatched", Duration.ofMinutes(3), () ->
                         store.count("work_queue", "dispatched_at IS NOT NULL AND runner_class = 'tcg'") == 3);
                 // The victim is the runner that has a boot of its job in the store and boots again now:
@@ -200,15 +205,15 @@ class FleetIT {
         String run = UUID.randomUUID().toString().substring(0, 8);
         String url = database("coord_" + run);
         try (PublicInbox pi = new PublicInbox(tmp.resolve("pi"));
-                FleetProcesses nodes = new FleetProcesses(tmp, Map.of("FSNBOT_STORE_PASSWORD", pg.password()))) {
+                FleetProcesses nodes = new FleetProcesses(tmp, PASSWORDS)) {
             pi.create("fleet");
             pi.deliver("fleet", mail(tmp, run, 1));
             Path inbox = pi.inboxDir("fleet");
             List<String> coordinators = List.of("coord-1-" + run, "coord-2-" + run);
             for (String c : coordinators) {
-                nodes.start(c, "run", "--config", config(tmp, url, inbox, c, "").toString());
+                nodes.start(c, "run", "--config", config(tmp, url, inbox, c, Postgres.COORDINATOR, "").toString());
             }
-            try (Store store = Store.postgres(url, pg.user(), pg.password(), 2, Clock.systemUTC())) {
+            try (Store store = store(url)) {
                 await("the first mail queued", Duration.ofMinutes(3), () -> store.count("work_queue", "") == 1);
                 await("both coordinators in the cluster", Duration.ofMinutes(2), () -> coordinators.stream()
                         .allMatch(c -> {

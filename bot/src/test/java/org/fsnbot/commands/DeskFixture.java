@@ -14,6 +14,7 @@ import org.fsnbot.intake.PatchSeries;
 import org.fsnbot.job.ReplyPhase;
 import org.fsnbot.mail.Delivery;
 import org.fsnbot.mail.DeliveryHooks;
+import org.fsnbot.mail.ForeignMail;
 import org.fsnbot.mail.MailSettings;
 import org.fsnbot.mail.Outbox;
 import org.fsnbot.mail.Reply;
@@ -62,7 +63,8 @@ final class DeskFixture {
     DeskFixture(Path tmp) throws Exception {
         store = Store.h2(tmp.resolve("db/fsnbot"), clock);
         delivery = new Delivery(new Outbox(tmp.resolve("outbox")), store.mail(), MailSettings.dryRun(),
-                Optional.empty(), List.of(), DeliveryHooks.NONE, "fsnbot <" + BOT + ">");
+                Optional.empty(), new Delivery.Guards(List.of(), DeliveryHooks.NONE, ForeignMail.NOBODY),
+                "fsnbot <" + BOT + ">");
         patch = reader.parse(MiniTree.patch(PATCH, AUTHOR, "[PATCH] fsnotify: make it faster")
                 .getBytes(StandardCharsets.UTF_8));
         store.intake().addFetched("fsdevel", patch, true);

@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.fsnbot.build.KernelBuilder;
 import org.fsnbot.app.Application;
 import org.fsnbot.app.Config;
 import org.fsnbot.exec.CommandRunner;
@@ -107,7 +108,7 @@ class BisectIT {
 
     private static Bisector.Outcome bisect(String good, String bad) throws Exception {
         return app.bisector().run(new Bisector.Request(repo.toString(), good, bad, profile,
-                TOPOLOGY, new Bisector.Budget(200, Duration.ofMinutes(60))));
+                TOPOLOGY, new Bisector.Budget(200, Duration.ofMinutes(60)), KernelBuilder.Code.TRUSTED));
     }
 
     private static void assertNamed(Bisector.Outcome o, List<String> c, int k) {

@@ -1,6 +1,7 @@
 package org.fsnbot.testing;
 
 import java.time.Duration;
+import java.util.Optional;
 import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.containers.wait.strategy.Wait;
 import org.testcontainers.utility.DockerImageName;
@@ -13,7 +14,7 @@ import org.testcontainers.utility.DockerImageName;
  */
 public final class Postgres implements AutoCloseable {
 
-    public static final String IMAGE = "fsnbot-postgres:bookworm";
+    public static final String IMAGE = "fsnbot-postgres:bookworm-2";
     public static final String PASSWORD = "fsnbot-test-only";
 
     private final GenericContainer<?> container;
@@ -23,13 +24,31 @@ public final class Postgres implements AutoCloseable {
     }
 
     /** A fresh server with up to maxConnections connections. */
-    @SuppressWarnings("resource")
     public static Postgres start(int maxConnections) {
+        return start(maxConnections, Optional.empty());
+    }
+
+    /**
+     * A fresh server that takes TLS connections only, with the certificate
+     * and key in tls (server.crt, server.key).
+     */
+    public static Postgres startWithTls(java.nio.file.Path tls) {
+        return start(20, Optional.of(tls));
+    }
+
+    @SuppressWarnings("resource")
+    private static Postgres start(int maxConnections, Optional<java.nio.file.Path> tls) {
         GenericContainer<?> c = new GenericContainer<>(DockerImageName.parse(IMAGE)).withExposedPorts(5432)
                 .withEnv("FSNBOT_PG_PASSWORD", PASSWORD)
                 .withEnv("FSNBOT_PG_MAX_CONNECTIONS", Integer.toString(maxConnections))
                 .waitingFor(Wait.forLogMessage(".*database system is ready to accept connections.*\\n", 1)
                         .withStartupTimeout(Duration.ofMinutes(2)));
+        tls.ifPresent(dir -> {
+            for (String f : new String[] {"server.crt", "server.key"}) {
+                c.withCopyFileToContainer(org.testcontainers.utility.MountableFile.forHostPath(dir.resolve(f)),
+                        "/tls/" + f);
+            }
+        });
         c.start();
         return new Postgres(c);
     }
@@ -44,6 +63,35 @@ public final class Postgres implements AutoCloseable {
 
     public String password() {
         return PASSWORD;
+    }
+
+    /** The fleet's two logins as docs/fleet.md has an operator make them: a coordinator and a runner. */
+    public static final String COORDINATOR = "fsnbot_coordinator";
+    public static final String RUNNER = "fsnbot_runner";
+    public static final String COORDINATOR_PASSWORD = "coordinator-test-only";
+    public static final String RUNNER_PASSWORD = "runner-test-only";
+
+    /**
+     * A new database owned by the coordinator login (so its schema is the
+     * coordinator's to migrate), both logins made first when missing; its URL.
+     */
+    public String fleetDatabase(String name) {
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection(url(), user(), password());
+                java.sql.Statement st = c.createStatement()) {
+            for (String[] login : new String[][] {{COORDINATOR, COORDINATOR_PASSWORD}, {RUNNER, RUNNER_PASSWORD}}) {
+                try (java.sql.ResultSet rs = st.executeQuery("SELECT 1 FROM pg_roles WHERE rolname = '" + login[0]
+                        + "'")) {
+                    if (rs.next()) {
+                        continue;
+                    }
+                }
+                st.execute("CREATE ROLE " + login[0] + " LOGIN PASSWORD '" + login[1] + "'");
+            }
+            st.execute("CREATE DATABASE " + name + " OWNER " + COORDINATOR);
+        } catch (java.sql.SQLException e) {
+            throw new IllegalStateException(e);
+        }
+        return url().replaceAll("/fsnbot$", "/" + name);
     }
 
     @Override

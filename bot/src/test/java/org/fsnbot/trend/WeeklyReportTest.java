@@ -17,6 +17,7 @@ import java.util.stream.Stream;
 import org.fsnbot.git.Trees;
 import org.fsnbot.mail.Delivery;
 import org.fsnbot.mail.DeliveryHooks;
+import org.fsnbot.mail.ForeignMail;
 import org.fsnbot.mail.MailSettings;
 import org.fsnbot.mail.Outbox;
 import org.fsnbot.mail.ReplyComposer;
@@ -97,7 +98,7 @@ class WeeklyReportTest {
 
     private WeeklyReporter reporter(Path outbox) {
         Delivery d = new Delivery(new Outbox(outbox), store.mail(), MailSettings.dryRun(), Optional.empty(),
-                List.of(), DeliveryHooks.NONE, FROM);
+                new Delivery.Guards(List.of(), DeliveryHooks.NONE, ForeignMail.NOBODY), FROM);
         return WeeklyReporter.create(store, new Trees(tmp.resolve("home")), k -> true,
                 new ReplyComposer(FROM, "fsnbot.test", List.of()), d,
                 new WeeklyReporter.Settings(List.of(), tmp.resolve("www"), Optional.empty()), clock);

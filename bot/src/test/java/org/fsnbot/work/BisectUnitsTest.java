@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import org.fsnbot.build.TrustedTrees;
 import org.fsnbot.job.Bisector;
 import org.fsnbot.job.JobOutcome;
 import org.fsnbot.job.Outcome;
@@ -37,7 +38,7 @@ class BisectUnitsTest {
     private static BisectUnits units(Store store, boolean auto) throws Exception {
         // run() is not called: the bisector, mail and trees it would use are not needed by after().
         return new BisectUnits(null, null, null, new JobDefaults(Profile.load("quick"), Topology.DEFAULT),
-                store.queue(), new BisectUnits.Settings(auto, BUDGET));
+                store.queue(), new BisectUnits.Settings(auto, BUDGET, TrustedTrees.of(List.of(TREE))));
     }
 
     private static Work treeUnit(Store store, String head, Optional<String> askedBy) {
