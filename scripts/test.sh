@@ -18,4 +18,4 @@ bash scripts/checkpatch.sh
 if [ "$(cat /proc/sys/vm/nr_hugepages)" -lt 320 ]; then
 	echo 320 > /proc/sys/vm/nr_hugepages
 fi
-exec mvn -B verify
+exec mvn -B verify "$@"

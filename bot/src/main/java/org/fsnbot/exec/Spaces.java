@@ -25,8 +25,13 @@ public final class Spaces {
     /** owner: the FSNBOT_OWNER mark of this fsnbot (its home). */
     public Spaces(CommandRunner runner, String owner) throws IOException {
         this.runner = runner;
-        this.source = "fsnbot-space-" + Integer.toHexString(owner.hashCode());
+        this.source = sourceOf(owner);
         this.root = SandboxUser.currentUid() == 0;
+    }
+
+    /** The name every space of this owner's carries as its tmpfs source (in /proc/self/mountinfo). */
+    public static String sourceOf(String owner) {
+        return "fsnbot-space-" + Integer.toHexString(owner.hashCode());
     }
 
     /** A new space at dir, which must not exist yet (its parent is fsnbot's). */

@@ -53,7 +53,9 @@ public final class StepCgroups {
                 Path parent = Files.createDirectories(fs.resolve(DIR));
                 write(fs.resolve("cgroup.subtree_control"), enable);
                 write(parent.resolve("cgroup.subtree_control"), enable);
-                return Optional.of(new StepCgroups(true, List.of(parent)));
+                StepCgroups c = new StepCgroups(true, List.of(parent));
+                c.removeLeftovers();
+                return Optional.of(c);
             }
             List<Path> parents = new ArrayList<>();
             for (String c : List.of("memory", "pids", "cpu")) {
@@ -64,9 +66,30 @@ public final class StepCgroups {
                     return Optional.empty();
                 }
             }
-            return Optional.of(new StepCgroups(false, parents));
+            StepCgroups c = new StepCgroups(false, parents);
+            c.removeLeftovers();
+            return Optional.of(c);
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
+        }
+    }
+
+    /**
+     * Removes the groups of fsnbot processes that are gone (killed with a
+     * step running): a group is named by the pid of the fsnbot that made it.
+     */
+    private void removeLeftovers() throws IOException {
+        for (Path parent : parents) {
+            List<Path> left;
+            try (java.util.stream.Stream<Path> s = Files.list(parent)) {
+                left = s.filter(Files::isDirectory).filter(d -> d.getFileName().toString().matches("step-\\d+-\\d+"))
+                        .filter(d -> ProcessHandle.of(Long.parseLong(d.getFileName().toString().split("-")[1]))
+                                .isEmpty())
+                        .toList();
+            }
+            for (Path d : left) {
+                new Group(List.of(d), Limits.reader()).close();
+            }
         }
     }
 

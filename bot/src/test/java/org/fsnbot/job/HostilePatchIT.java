@@ -26,6 +26,7 @@ import org.fsnbot.build.KernelBuilder;
 import org.fsnbot.build.KernelConfig;
 import org.fsnbot.exec.CommandRunner;
 import org.fsnbot.exec.Orphans;
+import org.fsnbot.exec.Spaces;
 import org.fsnbot.mail.ReplyKind;
 import org.fsnbot.plan.Profile;
 import org.fsnbot.testing.ExampleVariants;
@@ -186,8 +187,8 @@ class HostilePatchIT {
             assertThat(made).as("files that appeared where the links pointed").isEmpty();
         }
         assertThat(digest(baseObj)).as("the base object directory, file by file").isEqualTo(baseBefore);
-        assertThat(Files.readString(Path.of("/proc/self/mountinfo"))).as("spaces left mounted")
-                .doesNotContain("fsnbot-space");
+        assertThat(Files.readString(Path.of("/proc/self/mountinfo"))).as("spaces this fsnbot left mounted")
+                .doesNotContain(Spaces.sourceOf(home.toString()));
         assertThat(new Orphans(home.toString()).marked()).as("processes the job left").isEmpty();
     }
 
