@@ -23,6 +23,7 @@ import java.util.function.Consumer;
  */
 final class ContainerOutput extends ResultCallback.Adapter<Frame> {
 
+    private final OutputLimits limits;
     private final LineCapture lines;
     private final Optional<OutputStream> file;
     private final long maxBytes;
@@ -32,20 +33,21 @@ final class ContainerOutput extends ResultCallback.Adapter<Frame> {
     private boolean stopped;
     private Runnable onOverflow = () -> { };
 
-    private ContainerOutput(LineCapture lines, Optional<OutputStream> file, long maxBytes) {
+    private ContainerOutput(OutputLimits limits, LineCapture lines, Optional<OutputStream> file, long maxBytes) {
+        this.limits = limits;
         this.lines = lines;
         this.file = file;
         this.maxBytes = maxBytes;
     }
 
     static ContainerOutput lines(OutputLimits limits, Consumer<String> onLine) {
-        return new ContainerOutput(new LineCapture(limits, onLine), Optional.empty(), 0);
+        return new ContainerOutput(limits, new LineCapture(limits, onLine), Optional.empty(), 0);
     }
 
     static ContainerOutput toFile(OutputLimits limits, Path target, long maxBytes) throws IOException {
         OutputStream out = Files.newOutputStream(target, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE,
                 LinkOption.NOFOLLOW_LINKS);
-        return new ContainerOutput(new LineCapture(limits, line -> { }), Optional.of(out), maxBytes);
+        return new ContainerOutput(limits, new LineCapture(limits, line -> { }), Optional.of(out), maxBytes);
     }
 
     synchronized void onOverflow(Runnable kill) {
@@ -88,8 +90,8 @@ final class ContainerOutput extends ResultCallback.Adapter<Frame> {
     synchronized CommandResult result(List<String> command, int exit, boolean timedOut, long millis) {
         List<String> out = new ArrayList<>(lines.lines(stopped));
         out.addAll(notes);
-        List<LimitHit> hits = stopped ? List.of(new LimitHit(LimitHit.Kind.OUTPUT, OutputLimits.defaults()
-                .stopAfterBytes(), lines.total())) : List.of();
+        List<LimitHit> hits = stopped ? List.of(new LimitHit(LimitHit.Kind.OUTPUT, limits.stopAfterBytes(),
+                lines.total())) : List.of();
         return new CommandResult(command, stopped || cut ? -1 : exit, timedOut, out, millis, hits);
     }
 

@@ -122,20 +122,19 @@ public final class Bisector {
                     Optional.empty(), f.setup()));
         }
         BisectEnds.Measured ends = (BisectEnds.Measured) measuredEnds;
-        Steps steps = new Steps(r, commits, ends, deadline);
+        Steps steps = new Steps(r, commits, ends.metric(), deadline);
         Bisection bisection = new Bisection(settings);
         String label = label(ends.metric(), ends.samples());
+        Bisection.Measurement endsJudged = new Bisection.Measurement.Done(bisection.endpoint(
+                steps.logs(ends.samples(), Side.BASE), steps.logs(ends.samples(), Side.PATCHED)), ends.boots());
         if (!ends.regressed()) {
             // Measured, and nothing regressed: the ends' step says so in the log, with its real numbers.
-            BisectJudge.Judgement j = bisection.endpoint(steps.logs(ends.samples(), Side.BASE),
-                    steps.logs(ends.samples(), Side.PATCHED));
             Bisection.Result none = new Bisection.Result.NoSingleCommit("the ends show no regression: "
-                    + ends.overall(), List.of(new Bisection.Step(n, 0, new Bisection.Measurement.Done(j,
-                            ends.boots()))));
+                    + ends.overall(), List.of(new Bisection.Step(n, 0, endsJudged)));
             return outcome(r, repo, commits, none, new BisectReports.Metric(label, "", Optional.of(ends.changePct()),
                     ends.setup()));
         }
-        Bisection.Result result = bisection.run(n, focus(repo, commits), steps);
+        Bisection.Result result = bisection.run(n, focus(repo, commits), endsJudged, steps);
         String table = "";
         if (result instanceof Bisection.Result.Culprit c) {
             table = steps.confirmationTable(c.index());
@@ -171,15 +170,13 @@ public final class Bisector {
         private final Request r;
         private final List<String> commits;
         private final MetricKey metric;
-        private final BisectEnds.Measured ends;
         private final long deadline;
         private final Map<String, List<Sample>> measured = new HashMap<>();
 
-        Steps(Request r, List<String> commits, BisectEnds.Measured ends, long deadline) {
+        Steps(Request r, List<String> commits, MetricKey metric, long deadline) {
             this.r = r;
             this.commits = commits;
-            this.metric = ends.metric();
-            this.ends = ends;
+            this.metric = metric;
             this.deadline = deadline;
         }
 
@@ -190,11 +187,6 @@ public final class Bisector {
 
         @Override
         public Bisection.Measurement measure(int i, int j, Bisection.Rule rule, Bisection.Pairs pairs) {
-            if (i == commits.size() - 1 && j == 0) {
-                BisectJudge.Judgement judged = rule.judge(logs(ends.samples(), Side.BASE), logs(ends.samples(),
-                        Side.PATCHED));
-                return new Bisection.Measurement.Done(judged, ends.boots());
-            }
             try {
                 JobRunner.Measuring m = jobs.measure(job(r, commits.get(j), commits.get(i), "step " + i),
                         new InterleavedRunner.Budget(pairs.initial(), pairs.max()), (soFar, booted) ->

@@ -185,14 +185,22 @@ public final class Bisection {
      * between those two.
      */
     public Result run(int n, List<Integer> focus, Kernels kernels) {
-        if (n < 1) {
-            throw new IllegalArgumentException("a bisection needs at least one commit");
-        }
+        requireCommits(n);
+        return run(n, focus, kernels.measure(n, 0, atLooks(search(), settings.searchAlpha(), (g, b, a) ->
+                BisectJudge.endpoint(g, b, a, settings.minEffectPct())), search()), kernels);
+    }
+
+    /**
+     * As run(n, focus, kernels), from ends the caller measured already by
+     * a stopping rule of its own (a job's): judged by endpoint() at
+     * whatever count of boots they took, not only at the search's looks,
+     * whose counts a rule of another's need not stop at.
+     */
+    public Result run(int n, List<Integer> focus, Measurement end, Kernels kernels) {
+        requireCommits(n);
         List<Integer> probeFirst = focus.stream().filter(f -> f > 0 && f < n).distinct().sorted().toList();
         Pairs search = search();
         List<Step> steps = new ArrayList<>();
-        Measurement end = kernels.measure(n, 0, atLooks(search, settings.searchAlpha(), (g, b, a) ->
-                BisectJudge.endpoint(g, b, a, settings.minEffectPct())), search);
         steps.add(new Step(n, 0, end));
         Optional<BisectJudge.Judgement> ends = judged(end);
         if (ends.isEmpty()) {
@@ -246,6 +254,12 @@ public final class Bisection {
         }
         return new Result.NoSingleCommit(confirmed.isEmpty() ? "the candidate's parent could not be measured"
                 : "commit " + hi + " against its parent does not carry the change", steps);
+    }
+
+    private static void requireCommits(int n) {
+        if (n < 1) {
+            throw new IllegalArgumentException("a bisection needs at least one commit");
+        }
     }
 
     private static int boots(List<Step> steps) {

@@ -106,6 +106,25 @@ class BisectionTest {
     }
 
     @Test
+    void endsAJobMeasuredAtACountThatIsNoLookOfTheSearchAreStillJudged() {
+        // A job's own stopping rule may stop the ends at 4, 6, 10 or 11 boots a side, none of them a look.
+        SplittableRandom rnd = new SplittableRandom(3);
+        for (int pairs : new int[] {4, 6, 10, 11}) {
+            double[] good = new double[pairs];
+            double[] bad = new double[pairs];
+            for (int k = 0; k < pairs; k++) {
+                good[k] = NOISE * rnd.nextGaussian();
+                bad[k] = Math.log1p(0.20) + NOISE * rnd.nextGaussian();
+            }
+            Bisection.Measurement ends = new Bisection.Measurement.Done(bisection.endpoint(good, bad), 2 * pairs);
+            Bisection.Result r = bisection.run(8, List.of(), ends, new Simulated(stepAt(5, 20), Set.of()));
+            assertThat(r).as("%d pairs at the ends", pairs).isInstanceOfSatisfying(Bisection.Result.Culprit.class,
+                    c -> assertThat(c.index()).isEqualTo(5));
+            assertThat(r.steps().get(0).measurement()).isSameAs(ends);
+        }
+    }
+
+    @Test
     void aChangeSpreadOverCommitsFailsTheConfirmation() {
         // 10% each at commits 2, 4 and 6: the ends differ by 33%, and no commit against its parent by half that.
         Bisection.Result r = bisection.run(8, new Simulated(i -> Math.log1p(0.10) * ((i >= 2 ? 1 : 0)
