@@ -16,6 +16,13 @@ workload and metric. The seeds' A/A numbers are added as their own sources.
 Optionally HOST.jsonl: the JSON lines of `fsnbot bench --host --runs N
 --out HOST.jsonl`; each pass plays a boot of the host's own kernel.
 Usage: noise-residuals.py EXPORT.txt [HOST.jsonl] > residuals.json
+       noise-residuals.py --add-icount ICOUNT-EXPORT.txt residuals.json > new.json
+The second form replaces the instruction-clock sources ("clock":
+"instructions"; stats-sim never simulates them with wall-time ones) with
+those of an export of instruction-clock jobs, every side of one kernel
+(an A/A calibration's two sides, a test's base side), e.g. with
+  ... WHERE b.status = 'OK' AND j.clock = 'instructions' AND (b.side = 'BASE'
+      OR j.patched_commit = j.base_commit) ...
 """
 import collections
 import json
@@ -96,5 +103,34 @@ def main(path, host=None):
                "scripts/noise-residuals.py.", "sources": sources}, sys.stdout, indent=1)
 
 
+ICOUNT_ORIGIN = ("A/A boots of the base kernel (Debian 6.12.118) under TCG with QEMU icount (shift=0,sleep=off), "
+                 "two CPU hogs beside them, on this project's 2-vCPU machine, 2026-12-02 (scripts/bench-clock.sh)")
+
+
+def add_icount(export, current):
+    """The instruction-clock sources, from an export like the one above of instruction-clock jobs
+    (every side of one kernel: an A/A calibration's both sides, a test's base side), put in place
+    of those in the residuals file current."""
+    groups = collections.defaultdict(list)
+    for line in open(export):
+        cells = [c.strip() for c in line.split("|")]
+        if len(cells) != 7 or cells[0].endswith("JOB_ID"):
+            continue
+        job, side, _, workload, variant, metric, value = cells
+        groups[(job, side, workload, variant, metric)].append(float(value))
+    pooled = collections.defaultdict(list)
+    for (job, side, workload, variant, metric), values in groups.items():
+        if len(values) >= 3:
+            pooled[(workload, metric)] += residuals(values)
+    doc = json.load(open(current))
+    doc["sources"] = [s for s in doc["sources"] if s.get("clock", "wall") != "instructions"]
+    doc["sources"] += [{"name": f"icount {w} {m}", "origin": ICOUNT_ORIGIN, "clock": "instructions",
+                        "residuals": [round(r, 6) for r in res]} for (w, m), res in sorted(pooled.items())]
+    json.dump(doc, sys.stdout, indent=1)
+
+
 if __name__ == "__main__":
-    main(*sys.argv[1:3])
+    if sys.argv[1] == "--add-icount":
+        add_icount(sys.argv[2], sys.argv[3])
+    else:
+        main(*sys.argv[1:3])

@@ -6,7 +6,9 @@
  * pread() loop as the companion that fsnotify does not slow down.
  *
  * Metrics per mode and repetition: ns_per_op and ops_per_s of the writes,
- * read_ns_per_op, and write_read_ratio.
+ * read_ns_per_op, and write_read_ratio; where the CPU has a PMU (KVM,
+ * bare metal) also insns_per_op and read_insns_per_op, the instructions
+ * the writing thread retired per operation, user and kernel.
  *
  * --bare runs the same loop with the harness bypassed (no mode setup, no
  * listener poll loop) but the same idle second thread, to measure what
@@ -41,15 +43,24 @@ static void read_loop(int fd, long n)
 			hr_die("pread: %s", strerror(errno));
 }
 
-/* Runs loop for the fixed work or time; returns ops and elapsed ns. */
-static long timed(void (*loop)(int, long), int fd, const struct hr_opts *o, uint64_t *elapsed)
+/*
+ * Runs loop for the fixed work or time; returns ops and elapsed ns, and
+ * the instructions it retired in *insns (0 where there is no counter).
+ */
+static long timed(void (*loop)(int, long), int fd, const struct hr_opts *o, uint64_t *elapsed,
+		  uint64_t *insns)
 {
-	uint64_t start = hr_now_ns(), deadline;
+	uint64_t start, deadline;
+	struct hr_insns k;
 	long done = 0;
 
+	hr_insns_start(&k);
+	start = hr_now_ns();
 	if (o->iterations) {
 		loop(fd, o->iterations);
 		*elapsed = hr_now_ns() - start;
+		if (!hr_insns_stop(&k, insns))
+			*insns = 0;
 		return o->iterations;
 	}
 	/* Fixed time: check the clock only every 1024 operations. */
@@ -59,6 +70,8 @@ static long timed(void (*loop)(int, long), int fd, const struct hr_opts *o, uint
 		done += 1024;
 	} while (!hr_deadline_passed(deadline));
 	*elapsed = hr_now_ns() - start;
+	if (!hr_insns_stop(&k, insns))
+		*insns = 0;
 	return done;
 }
 
@@ -79,7 +92,7 @@ static int open_file(const char *dir)
 static void run_mode(const struct hr_opts *o, const struct hr_case *c)
 {
 	struct hr_listener l;
-	uint64_t wns, rns;
+	uint64_t wns, rns, wk, rk;
 	char dir[512];
 	long wn, rn;
 	int fd;
@@ -89,9 +102,9 @@ static void run_mode(const struct hr_opts *o, const struct hr_case *c)
 	hr_listener_start(&l, c->mode, dir, IN_MODIFY, hr_ncpus() > 1 ? 1 : -1);
 	hr_pin_self(0);
 	write_loop(fd, o->warmup);
-	wn = timed(write_loop, fd, o, &wns);
+	wn = timed(write_loop, fd, o, &wns, &wk);
 	read_loop(fd, o->warmup);
-	rn = timed(read_loop, fd, o, &rns);
+	rn = timed(read_loop, fd, o, &rns, &rk);
 	hr_listener_stop(&l);
 
 	struct hr_row r = {
@@ -104,6 +117,11 @@ static void run_mode(const struct hr_opts *o, const struct hr_case *c)
 	hr_result(c, &r, "ops_per_s", 1e9 / w, "ops/s", HR_HIGHER);
 	hr_result(c, &r, "read_ns_per_op", rd, "ns", HR_LOWER);
 	hr_result(c, &r, "write_read_ratio", w / rd, "ratio", HR_LOWER);
+	/* Counted by the PMU (KVM, bare metal): absent under TCG, never zero. */
+	if (wk)
+		hr_result(c, &r, "insns_per_op", (double)wk / wn, "insns", HR_LOWER);
+	if (rk)
+		hr_result(c, &r, "read_insns_per_op", (double)rk / rn, "insns", HR_LOWER);
 	close(fd);
 	hr_remove_tree(dir);
 }

@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <linux/perf_event.h>
 #include <linux/magic.h>
 #include <math.h>
 #include <poll.h>
@@ -20,9 +21,11 @@
 #include <string.h>
 #include <sys/eventfd.h>
 #include <sys/inotify.h>
+#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
+#include <sys/syscall.h>
 #include <sys/utsname.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -65,6 +68,37 @@ void *hr_alloc(size_t n, size_t size)
 	if (!p)
 		hr_die("out of memory");
 	return p;
+}
+
+void hr_insns_start(struct hr_insns *k)
+{
+	struct perf_event_attr a = {
+		.type = PERF_TYPE_HARDWARE,
+		.size = sizeof(a),
+		.config = PERF_COUNT_HW_INSTRUCTIONS,
+		.disabled = 1,
+		.exclude_hv = 1,
+	};
+
+	/* This thread, any CPU; a kernel without a PMU (TCG) says ENOENT. */
+	k->fd = (int)syscall(SYS_perf_event_open, &a, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
+	if (k->fd < 0)
+		return;
+	ioctl(k->fd, PERF_EVENT_IOC_RESET, 0);
+	ioctl(k->fd, PERF_EVENT_IOC_ENABLE, 0);
+}
+
+bool hr_insns_stop(struct hr_insns *k, uint64_t *count)
+{
+	bool ok;
+
+	if (k->fd < 0)
+		return false;
+	ioctl(k->fd, PERF_EVENT_IOC_DISABLE, 0);
+	ok = read(k->fd, count, sizeof(*count)) == sizeof(*count) && *count > 0;
+	close(k->fd);
+	k->fd = -1;
+	return ok;
 }
 
 uint64_t hr_now_ns(void)

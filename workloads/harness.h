@@ -151,6 +151,19 @@ struct hr_tasks *hr_tasks_start(enum hr_task_kind kind, int n, const struct hr_t
 void hr_tasks_go(struct hr_tasks *t);
 void hr_tasks_wait(struct hr_tasks *t);
 
+/*
+ * Retired instructions of the calling thread, user and kernel
+ * (perf_event_open), around a measured loop: on KVM and bare metal a
+ * path-length figure beside the time.  Where there is no PMU (TCG) the
+ * counter does not open and the figure is absent, never zero.
+ */
+struct hr_insns {
+	int fd;		/* -1: no counter here */
+};
+
+void hr_insns_start(struct hr_insns *k);
+bool hr_insns_stop(struct hr_insns *k, uint64_t *count);
+
 uint64_t hr_now_ns(void);
 bool hr_deadline_passed(uint64_t deadline);
 const char *hr_mode_name(enum hr_mode m);

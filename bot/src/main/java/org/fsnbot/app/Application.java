@@ -30,6 +30,7 @@ import org.fsnbot.job.ImagePhase;
 import org.fsnbot.job.JobRunner;
 import org.fsnbot.job.RunnerName;
 import org.fsnbot.job.MeasurePhase;
+import org.fsnbot.job.NoiseFloors;
 import org.fsnbot.job.Phases;
 import org.fsnbot.job.ReplyPhase;
 import org.fsnbot.job.ResolvePhase;
@@ -146,10 +147,11 @@ public final class Application implements AutoCloseable {
         return new Phases(new ResolvePhase(trees, confinement),
                 new ApplyPhase(checkouts, new PatchApplier(runner, sandbox), builder, trees),
                 new BuildPhase(builder, KernelConfig.builtin(), checkouts), new ImagePhase(images),
-                new MeasurePhase(new AcceleratorProbe(qemu, KVM_PROBE_TIMEOUT), () -> HostFacts.probe(QemuBoot.QEMU),
+                new MeasurePhase(new AcceleratorProbe(qemu, KVM_PROBE_TIMEOUT, config.runner().clock()), () -> HostFacts.probe(QemuBoot.QEMU),
                         images,
                         new InterleavedRunner(qemu, new ResultParser(), PressureGauge.system(), quiet()),
-                        home.probe(), runnerName(), config.runner().hugepages()),
+                        home.probe(), new MeasurePhase.ThisRunner(runnerName(), config.runner().hugepages(),
+                                new NoiseFloors(store.calibrations(), runnerName()))),
                 new VerdictPhase(store.calibrations(), runnerName()), new ReplyPhase(new ReplyRenderer(), composer, delivery,
                         config.mailing().regzbot()));
     }

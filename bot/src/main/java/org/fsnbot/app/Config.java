@@ -18,6 +18,7 @@ import org.fsnbot.plan.Base;
 import org.fsnbot.plan.Hugepages;
 import org.fsnbot.plan.JobDefaults;
 import org.fsnbot.work.TreeQueuer;
+import org.fsnbot.vm.ClockSetting;
 import org.quartz.CronExpression;
 
 /**
@@ -43,9 +44,11 @@ public record Config(Home home, Polling polling, JobDefaults jobs, Sources sourc
      * runs, how quiet it must be while it measures, and the hugepages a
      * pinned guest's memory is in (docs/numa.md).
      */
-    public record Runner(RunnerName identity, Sandboxing sandbox, Quietness quiet, Hugepages hugepages) {
+    public record Runner(RunnerName identity, Sandboxing sandbox, Quietness quiet, Hugepages hugepages,
+            ClockSetting clock) {
         public Runner {
             Objects.requireNonNull(identity);
+            Objects.requireNonNull(clock);
             Objects.requireNonNull(sandbox);
             Objects.requireNonNull(quiet);
             Objects.requireNonNull(hugepages);
@@ -262,7 +265,7 @@ public record Config(Home home, Polling polling, JobDefaults jobs, Sources sourc
 
     public Config withSandbox(Sandboxing other) {
         Runner r = deployment.runner();
-        return withDeployment(new Deployment(new Runner(r.identity(), other, r.quiet(), r.hugepages()), deployment.store(),
+        return withDeployment(new Deployment(new Runner(r.identity(), other, r.quiet(), r.hugepages(), r.clock()), deployment.store(),
                 deployment.fleet()));
     }
 

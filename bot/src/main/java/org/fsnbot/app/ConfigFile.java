@@ -19,6 +19,7 @@ import okhttp3.HttpUrl;
 import org.fsnbot.commands.CommandSettings;
 import org.fsnbot.intake.InboxFollower;
 import org.fsnbot.job.RunnerName;
+import org.fsnbot.vm.ClockSetting;
 import org.fsnbot.mail.MailSettings;
 import org.fsnbot.plan.Base;
 import org.fsnbot.plan.Hugepages;
@@ -65,13 +66,14 @@ final class ConfigFile {
 
     /** The runner: section ("class" is a Java keyword, hence the name). */
     record RunnerEntry(String name, @JsonProperty("class") String runnerClass, double maxCpuPressurePct,
-            int quietWaitSeconds, String hugepages) {
+            int quietWaitSeconds, String hugepages, String clock) {
 
         Config.Runner typed(Config.Sandboxing sandbox) {
             String c = runnerClass == null ? "" : runnerClass.trim();
             RunnerName id = name == null || name.isBlank() ? RunnerName.thisHost(c) : new RunnerName(name.trim(), c);
             return new Config.Runner(id, sandbox, new Config.Quietness(maxCpuPressurePct,
-                    Duration.ofSeconds(quietWaitSeconds)), Hugepages.parse(hugepages, Path.of("/sys")));
+                    Duration.ofSeconds(quietWaitSeconds)), Hugepages.parse(hugepages, Path.of("/sys")),
+                    ClockSetting.of(clock));
         }
     }
 

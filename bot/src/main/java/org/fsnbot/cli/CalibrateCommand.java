@@ -56,13 +56,14 @@ public final class CalibrateCommand implements Callable<Integer> {
         for (MetricNoise n : c.noise()) {
             MetricComparison m = c.aa().find(n.key()).orElseThrow();
             table.row(List.of(n.key().workload(), n.key().variant(), n.key().metric(), Integer.toString(n.boots()),
-                    String.format(Locale.ROOT, "%.1f%%", n.cvPct()),
-                    String.format(Locale.ROOT, "%+.1f%%", m.changePct()),
+                    // Two decimals: an instruction count's noise is a few hundredths of a percent.
+                    String.format(Locale.ROOT, "%.2f%%", n.cvPct()),
+                    String.format(Locale.ROOT, "%+.2f%%", m.changePct()),
                     m.verdict().map(Verdict::text).orElse("-"),
                     Integer.toString(Significance.bootsToResolve(n.cvPct()))));
         }
-        System.out.printf("A/A calibration on %s, %s, profile %s, %d boots per side%n%n", c.accelerator(),
-                jobs.topology(), jobs.profile().name(), boots);
+        System.out.printf("A/A calibration on %s (%s clock), %s, profile %s, %d boots per side%n%n",
+                c.accelerator(), c.clock(), jobs.topology(), jobs.profile().name(), boots);
         System.out.print(table.render("  "));
         System.out.println("\n'boots for 2%': boots per kernel for 80% power against a 2% change at alpha 0.05.");
         long alarms = c.aa().verdictMetrics().stream().map(m -> m.verdict().orElseThrow())

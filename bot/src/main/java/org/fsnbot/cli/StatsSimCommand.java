@@ -37,9 +37,23 @@ public final class StatsSimCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        List<VerdictSimulation.NoiseSource> sources = VerdictSimulation.bundledSources();
-        System.out.printf("Noise: %d sources (one metric each per simulated report), %d reports per setting%n",
-                sources.size(), trials);
+        Map<String, List<VerdictSimulation.NoiseSource>> byClock = new java.util.TreeMap<>(
+                java.util.Comparator.reverseOrder());
+        for (VerdictSimulation.NoiseSource s : VerdictSimulation.bundledSources()) {
+            byClock.computeIfAbsent(s.clock(), k -> new ArrayList<>()).add(s);
+        }
+        // A report's metrics share a clock: wall-time and instruction-count noise are simulated apart.
+        for (Map.Entry<String, List<VerdictSimulation.NoiseSource>> e : byClock.entrySet()) {
+            simulate(e.getKey(), e.getValue());
+            System.out.println();
+        }
+        System.out.print(seed000());
+        return 0;
+    }
+
+    private void simulate(String clock, List<VerdictSimulation.NoiseSource> sources) {
+        System.out.printf("Noise on the %s clock: %d sources (one metric each per simulated report), %d reports"
+                + " per setting%n", clock, sources.size(), trials);
         for (VerdictSimulation.NoiseSource s : sources) {
             double ss = 0;
             for (double r : s.residuals()) {
@@ -69,9 +83,6 @@ public final class StatsSimCommand implements Callable<Integer> {
         System.out.println("\nboots: per kernel (3 = quick profile, 10 = full). FA: A/A false alarms, any");
         System.out.println("direction. power: share of metrics called a regression when every metric of");
         System.out.println("the report truly got slower by that much.");
-        System.out.println();
-        System.out.print(seed000());
-        return 0;
     }
 
     private static String pct(double v) {

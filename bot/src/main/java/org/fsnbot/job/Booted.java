@@ -10,6 +10,7 @@ import org.fsnbot.run.NumaCheck;
 import org.fsnbot.run.RunResult;
 import org.fsnbot.vm.AcceleratorProbe;
 import org.fsnbot.vm.BootStatus;
+import org.fsnbot.vm.Clock;
 import org.fsnbot.vm.HostFacts;
 
 /**
@@ -33,7 +34,8 @@ public record Booted(Imaged imaged, AcceleratorProbe.Decision accel, HostFacts h
     public JobFacts facts(JobFacts.Run timing) {
         Applied a = imaged.built().applied();
         return a.resolved().facts(timing, a.patchedLabel(), new JobFacts.Runner(run.guestKernel().orElse("unknown"),
-                guest(a.resolved().job().topology().toString()), accel.accel().label(), accel.reason(),
+                guest(a.resolved().job().topology().toString()), new JobFacts.Instrument(accel.accel().label(),
+                        accel.reason(), accel.clock().word(), accel.clock().description()),
                 runner.label() + ": " + host.describe(), host.qemu(), load()), imaged.built().config());
     }
 
@@ -52,8 +54,10 @@ public record Booted(Imaged imaged, AcceleratorProbe.Decision accel, HostFacts h
         if (max.isEmpty()) {
             return JobFacts.Load.notMeasured(busy);
         }
+        String notJudged = accel.clock() == Clock.INSTRUCTIONS ? "an instruction count does not change with the load"
+                : quiet.judges(imaged.built().applied().resolved().job().topology().cpus()) ? ""
+                        : "more vCPUs than host CPUs";
         return new JobFacts.Load(true, String.format(Locale.ROOT, "%.1f", max.getAsDouble()),
-                String.format(Locale.ROOT, "%.0f", quiet.maxPressurePct()),
-                quiet.judges(imaged.built().applied().resolved().job().topology().cpus()), busy);
+                String.format(Locale.ROOT, "%.0f", quiet.maxPressurePct()), notJudged, busy);
     }
 }

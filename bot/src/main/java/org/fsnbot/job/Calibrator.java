@@ -30,7 +30,7 @@ import org.fsnbot.store.TrendHistory;
 public final class Calibrator {
 
     /** The outcome: the A/A comparison and the noise filed for each metric. */
-    public record Calibration(Comparison aa, List<MetricNoise> noise, String accelerator) {
+    public record Calibration(Comparison aa, List<MetricNoise> noise, String accelerator, String clock) {
         public Calibration {
             noise = List.copyOf(noise);
         }
@@ -82,9 +82,10 @@ public final class Calibrator {
         Measured m = ((Step.Next<Measured>) s).value();
         List<MetricNoise> noise = NoiseEstimate.of(m.booted().run().samples(), clock.instant());
         String accel = m.booted().accel().accel().name();
-        calibrations.save(new CalibrationKey(runner.name(), accel, topology.toString(), profile.name()),
+        String clockWord = m.booted().accel().clock().word();
+        calibrations.save(new CalibrationKey(runner.name(), accel, clockWord, topology.toString(), profile.name()),
                 r.baseCommit(), noise, m.comparison());
-        return new Calibration(m.comparison(), noise, accel);
+        return new Calibration(m.comparison(), noise, accel, clockWord);
     }
 
     private static String why(Finding f) {

@@ -120,8 +120,11 @@ public final class KcidbExport {
         });
         t.putObject("number").put("value", v.change().pct()).put("unit", "%");
         t.putObject("environment").put("comment", "QEMU guest on fsnbot, accelerator "
-                + (h.times().accelerator().isEmpty() ? "unknown" : h.times().accelerator()));
+                + (h.times().accelerator().isEmpty() ? "unknown" : h.times().accelerator()) + ", clock "
+                + h.times().clock());
         ObjectNode misc = t.putObject("misc");
+        // Under "instructions" the means count instructions (QEMU icount), not nanoseconds.
+        misc.put("clock", h.times().clock());
         misc.put("verdict", v.verdict().toLowerCase(Locale.ROOT));
         misc.put("base_mean", v.meanBase());
         misc.put("patched_mean", v.meanPatched());

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Supplier;
 import org.fsnbot.image.GuestImage;
@@ -23,6 +24,7 @@ import org.fsnbot.stats.MetricPolicy;
 import org.fsnbot.stats.Significance;
 import org.fsnbot.vm.AcceleratorProbe;
 import org.fsnbot.vm.BootStatus;
+import org.fsnbot.vm.Clock;
 import org.fsnbot.vm.HostFacts;
 import org.fsnbot.vm.Guest;
 import org.fsnbot.vm.Machine;
@@ -44,12 +46,23 @@ public final class MeasurePhase {
     private final Path probeDir;
     private final RunnerName name;
     private final Hugepages hugepages;
+    private final NoiseFloors floors;
+
+    /** This runner's own: its name (in every reply), its hugepages, its noise floors. */
+    public record ThisRunner(RunnerName name, Hugepages hugepages, NoiseFloors floors) {
+        public ThisRunner {
+            Objects.requireNonNull(name);
+            Objects.requireNonNull(hugepages);
+            Objects.requireNonNull(floors);
+        }
+    }
 
     /** hostProbe runs once, at the first measurement: a command that boots nothing never starts QEMU. */
     public MeasurePhase(AcceleratorProbe probe, Supplier<HostFacts> hostProbe, GuestImages images,
-            InterleavedRunner runner, Path probeDir, RunnerName name, Hugepages hugepages) {
-        this.name = name;
-        this.hugepages = hugepages;
+            InterleavedRunner runner, Path probeDir, ThisRunner self) {
+        this.name = self.name();
+        this.floors = self.floors();
+        this.hugepages = self.hugepages();
         this.probe = probe;
         this.hostProbe = hostProbe;
         this.images = images;
@@ -58,9 +71,14 @@ public final class MeasurePhase {
     }
 
     public Step<Measured> run(Imaged i, Path dir, JobJournal journal) throws IOException {
-        Profile p = i.built().applied().resolved().job().profile();
+        Job job = i.built().applied().resolved().job();
+        Profile p = job.profile();
         AdaptiveSampling plan = new AdaptiveSampling(p.bootsPerKernel(), p.maxBootsPerKernel(), Significance.ALPHA);
-        ChangeEstimator estimator = new ChangeEstimator(MetricPolicy.forProfile(p, plan.lookAlpha()));
+        AcceleratorProbe.Decision accel = accelerator(i);
+        MetricPolicy policy = MetricPolicy.forProfile(p, plan.lookAlpha()).withFloor(floors.of(accel, job.topology(),
+                p));
+        ChangeEstimator estimator = new ChangeEstimator(accel.clock() == Clock.INSTRUCTIONS
+                ? policy.onInstructionClock(p) : policy);
         return boot(i, dir, journal, new InterleavedRunner.Budget(plan.initialBoots(), plan.maxBoots()),
                 new WhileOpen(plan, estimator))
                 // The last look again: a comparison is a pure function of the samples.
@@ -77,7 +95,7 @@ public final class MeasurePhase {
         Built b = i.built();
         Job job = b.applied().resolved().job();
         Path baseImage = b.base().bzImage().orElseThrow();
-        AcceleratorProbe.Decision accel = probe.decide(baseImage, probeDir, () -> images.probe(probeDir));
+        AcceleratorProbe.Decision accel = accelerator(i);
         journal.accelerator(accel);
         Profile p = job.profile();
         Topology t = job.topology();
@@ -85,7 +103,7 @@ public final class MeasurePhase {
         InterleavedRunner.Pairing pairing = new InterleavedRunner.Pairing(
                 kernel(Side.BASE, baseImage, i.guest()), kernel(Side.PATCHED, b.patched().bzImage().orElseThrow(),
                         i.guest()),
-                new Machine(accel.accel(), t, Duration.ofSeconds(p.bootTimeoutSeconds()), numa),
+                new Machine(accel.accel(), accel.clock(), t, Duration.ofSeconds(p.bootTimeoutSeconds()), numa),
                 dir.resolve("boots"));
         RunResult run = runner.run(pairing, budget, more, journal::booted);
         Optional<NumaCheck.Result> checked = numa.map(n -> new NumaCheck().check(t, n, run.good()));
@@ -105,6 +123,22 @@ public final class MeasurePhase {
             return Step.stop(new Finding.GateFailed(run.gateFailures(), run.baseFailedGate()), booted);
         }
         return Step.next(booted);
+    }
+
+    /**
+     * The accelerator and clock (probed once per process, with the first
+     * base kernel). A pinned guest is on wall time whatever the clock: it
+     * is there to measure where memory and vCPUs sit, which an instruction
+     * count cannot see (and under icount every vCPU is one host thread).
+     */
+    private AcceleratorProbe.Decision accelerator(Imaged i) throws IOException {
+        AcceleratorProbe.Decision d = probe.decide(i.built().base().bzImage().orElseThrow(), probeDir,
+                () -> images.probe(probeDir));
+        if (d.clock() == Clock.INSTRUCTIONS && i.built().applied().resolved().job().topology().pinned()) {
+            return new AcceleratorProbe.Decision(d.accel(), d.reason() + "; wall time for a pinned guest, whose"
+                    + " placement an instruction count cannot see", Clock.WALL);
+        }
+        return d;
     }
 
     private static InterleavedRunner.Kernel kernel(Side side, Path bzImage, GuestImage guest) {

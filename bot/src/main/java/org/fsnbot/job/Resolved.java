@@ -32,9 +32,9 @@ public record Resolved(Job job, Path repo, String baseCommit, String baseLabel, 
 
     /** Where the kernels ran, before any boot. */
     JobFacts.Runner notBooted() {
-        return new JobFacts.Runner("not booted", JobFacts.Guest.of(job.topology().toString()), "not booted",
-                "no boot was needed", "",
-                "", JobFacts.Load.notMeasured(0));
+        return new JobFacts.Runner("not booted", JobFacts.Guest.of(job.topology().toString()),
+                new JobFacts.Instrument("not booted", "no boot was needed", "", ""), "", "",
+                JobFacts.Load.notMeasured(0));
     }
 
     /** The facts with what later phases learnt: the patched kernel, how it was built, where it ran. */

@@ -73,8 +73,10 @@ public final class ResultDocument {
             numa.put("verified", f.runner().guest().check().startsWith("verified"));
             numa.put("check", f.runner().guest().check());
         }
-        n.put("accelerator", f.runner().accelerator());
-        n.put("acceleratorReason", f.runner().acceleratorReason());
+        n.put("accelerator", f.runner().instrument().accelerator());
+        n.put("acceleratorReason", f.runner().instrument().reason());
+        // Which clock the figures count: under "instructions" a unit "insns" is a count, never nanoseconds.
+        n.put("clock", f.runner().instrument().clock());
         n.put("emulated", f.emulated());
         n.put("profile", f.profile().name());
         n.put("sandbox", f.confinement().description());

@@ -32,7 +32,7 @@ final class StoreJournal implements JobJournal {
 
     @Override
     public void accelerator(AcceleratorProbe.Decision d) {
-        jobs.setAccelerator(jobId, d.accel().name(), d.reason(), runner.name());
+        jobs.setAccelerator(jobId, d.accel().name(), d.reason(), d.clock().word(), runner.name());
     }
 
     @Override

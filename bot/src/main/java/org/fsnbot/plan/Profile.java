@@ -95,6 +95,7 @@ public record Profile(String name, String description, int bootsPerKernel, int m
             x.put("args", w.args());
             x.put("verdictMetrics", w.verdictMetrics());
             w.minEffectPct().ifPresent(e -> x.put("minEffectPct", e));
+            w.instructionRows().ifPresent(r -> x.put("instructionClockRows", r));
             wl.add(x);
         }
         m.put("workloads", wl);

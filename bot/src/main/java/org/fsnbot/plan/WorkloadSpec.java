@@ -2,6 +2,7 @@ package org.fsnbot.plan;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.regex.Pattern;
 
@@ -10,9 +11,16 @@ import java.util.regex.Pattern;
  * the metrics that enter the verdict (the others are reported only; a
  * workload with none, like the correctness gate, only passes or fails).
  * minEffectPct is the smallest change worth calling a regression; when the
- * profile names none, the statistics' default applies.
+ * profile names none, the statistics' default applies. instructionRows
+ * ("instructionClockRows" in the profile: patterns a whole row matches)
+ * are the rows whose verdict metrics stay in the verdict on an instruction
+ * clock (docs/stats.md, "Clocks"): under QEMU icount the vCPUs take turns
+ * on one host thread, so a row that measures concurrency (two clients at
+ * once) counts only the instructions of both; such rows are shown there,
+ * not judged. Absent: every row, as on wall time; [] none.
  */
-public record WorkloadSpec(String name, List<String> args, List<String> verdictMetrics, OptionalDouble minEffectPct) {
+public record WorkloadSpec(String name, List<String> args, List<String> verdictMetrics, OptionalDouble minEffectPct,
+        Optional<List<String>> instructionRows) {
 
     private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9-]*");
     private static final Pattern ARG = Pattern.compile("[A-Za-z0-9=,._/-]+");
@@ -34,6 +42,20 @@ public record WorkloadSpec(String name, List<String> args, List<String> verdictM
         if (minEffectPct.isPresent() && !(minEffectPct.getAsDouble() > 0 && minEffectPct.getAsDouble() < 100)) {
             throw new IllegalArgumentException("workload " + name + ": minEffectPct must be in (0, 100)");
         }
+        instructionRows = instructionRows.map(List::copyOf);
+        for (String r : instructionRows.orElse(List.of())) {
+            try {
+                Pattern.compile(r);
+            } catch (java.util.regex.PatternSyntaxException e) {
+                throw new IllegalArgumentException("workload " + name + ": instructionClockRows pattern '" + r
+                        + "' is not a regular expression: " + e.getDescription());
+            }
+        }
+    }
+
+    /** Whether row stays in the verdict on an instruction clock. */
+    public boolean judgedOnInstructions(String row) {
+        return instructionRows.map(ps -> ps.stream().anyMatch(p -> Pattern.matches(p, row))).orElse(true);
     }
 
     public String commandLine() {
@@ -46,7 +68,10 @@ public record WorkloadSpec(String name, List<String> args, List<String> verdictM
         @SuppressWarnings("unchecked")
         List<String> metrics = (List<String>) m.get("verdictMetrics");
         Object eff = m.get("minEffectPct");
+        @SuppressWarnings("unchecked")
+        List<String> rows = (List<String>) m.get("instructionClockRows");
         return new WorkloadSpec((String) m.get("name"), args, metrics,
-                eff == null ? OptionalDouble.empty() : OptionalDouble.of(((Number) eff).doubleValue()));
+                eff == null ? OptionalDouble.empty() : OptionalDouble.of(((Number) eff).doubleValue()),
+                Optional.ofNullable(rows));
     }
 }

@@ -62,13 +62,27 @@ public record JobFacts(Topic topic, Kernels kernels, Runner runner, ProfileLine 
     }
 
     /**
-     * Where the kernels ran: the guest kernel, its topology, the
-     * accelerator and why it was chosen, the host and its QEMU (both empty
-     * before a boot).
+     * What measured: the accelerator and why it was chosen, the clock its
+     * figures count ("wall", "instructions"; empty before a boot) and what
+     * that means.
      */
-    public record Runner(String guestKernel, Guest guest, String accelerator, String acceleratorReason,
-            String host, String qemu, Load load) {
+    public record Instrument(String accelerator, String reason, String clock, String clockMeaning) {
+        public Instrument {
+            Objects.requireNonNull(accelerator);
+            Objects.requireNonNull(reason);
+            Objects.requireNonNull(clock);
+            Objects.requireNonNull(clockMeaning);
+        }
+    }
+
+    /**
+     * Where the kernels ran: the guest kernel, its topology, what measured
+     * (Instrument), the host and its QEMU (both empty before a boot).
+     */
+    public record Runner(String guestKernel, Guest guest, Instrument instrument, String host, String qemu,
+            Load load) {
         public Runner {
+            Objects.requireNonNull(instrument);
             Objects.requireNonNull(guest);
             Objects.requireNonNull(host);
             Objects.requireNonNull(qemu);
@@ -97,22 +111,29 @@ public record JobFacts(Topic topic, Kernels kernels, Runner runner, ProfileLine 
 
     /**
      * How busy the runner was while it measured: the most CPU pressure of
-     * a boot whose samples count ("1.9"), the limit, whether the limit was
-     * applied (not for a guest with more vCPUs than the host has CPUs),
-     * and how many boots were booted again because the runner was busy.
-     * Not measured before a boot, or where the host has no PSI.
+     * a boot whose samples count ("1.9"), the limit, why the limit was not
+     * applied (empty when it was; not for an instruction clock, nor for a
+     * guest with more vCPUs than the host has CPUs), and how many boots
+     * were booted again because the runner was busy. Not measured before
+     * a boot, or where the host has no PSI.
      */
-    public record Load(boolean measured, String maxPct, String limitPct, boolean judged, int busyBoots) {
+    public record Load(boolean measured, String maxPct, String limitPct, String notJudged, int busyBoots) {
         public Load {
             Objects.requireNonNull(maxPct);
             Objects.requireNonNull(limitPct);
+            Objects.requireNonNull(notJudged);
             if (busyBoots < 0) {
                 throw new IllegalArgumentException("busyBoots >= 0: " + busyBoots);
             }
         }
 
+        /** Whether the limit was applied to the boots. */
+        public boolean judged() {
+            return notJudged.isEmpty();
+        }
+
         public static Load notMeasured(int busyBoots) {
-            return new Load(false, "", "", false, busyBoots);
+            return new Load(false, "", "", "not measured", busyBoots);
         }
     }
 
@@ -148,6 +169,6 @@ public record JobFacts(Topic topic, Kernels kernels, Runner runner, ProfileLine 
 
     /** Whether the boots were emulated: the reply then says what such figures can and cannot show. */
     public boolean emulated() {
-        return runner.accelerator().startsWith("TCG");
+        return runner.instrument().accelerator().startsWith("TCG");
     }
 }

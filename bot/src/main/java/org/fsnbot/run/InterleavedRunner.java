@@ -11,6 +11,7 @@ import java.util.function.Consumer;
 import org.fsnbot.vm.BootOutcome;
 import org.fsnbot.vm.BootStatus;
 import org.fsnbot.vm.Booter;
+import org.fsnbot.vm.Clock;
 import org.fsnbot.vm.Guest;
 import org.fsnbot.vm.HostPressure;
 import org.fsnbot.vm.Machine;
@@ -21,11 +22,13 @@ import org.slf4j.LoggerFactory;
 /**
  * Boots base and patched kernels alternately (A B A B ...), so slow drift
  * of the host affects both sides alike. A failed boot is retried once and
- * never yields samples; a second failure ends the run. A boot during which
- * the runner was busy (more CPU pressure than Quiet allows) yields no
+ * never yields samples; a second failure ends the run. A wall-clock boot
+ * during which the runner was busy (more CPU pressure than Quiet allows) yields no
  * samples either: it is booted again once the runner is quiet, up to
  * BUSY_ATTEMPTS times, and a runner that stays busy ends the run as an
- * infrastructure failure, never as noise in a verdict. After the initial
+ * infrastructure failure, never as noise in a verdict (an instruction
+ * count is the same however busy the host is: its pressure is recorded,
+ * not judged). After the initial
  * pairs, one more pair at a time is booted while the caller's rule wants
  * more and the budget allows; a gate failure or a failed boot stops that.
  */
@@ -134,7 +137,8 @@ public final class InterleavedRunner {
 
     private BootRecord bootWithRetry(Pairing p, Kernel k, int index, List<BootRecord> all,
             Consumer<BootRecord> onBoot) throws IOException {
-        boolean judged = quiet.judges(p.machine().topology().cpus());
+        // An instruction count does not change with the host's load: its pressure is recorded, not judged.
+        boolean judged = p.machine().clock() == Clock.WALL && quiet.judges(p.machine().topology().cpus());
         BootRecord last = null;
         for (int attempt = 1; ; attempt++) {
             if (last != null && last.outcome().status() == BootStatus.BUSY) {
@@ -143,7 +147,7 @@ public final class InterleavedRunner {
             String id = k.side().name().toLowerCase(Locale.ROOT) + "-" + (index + 1) + "-try" + attempt;
             PressureGauge.Reading before = gauge.read();
             BootOutcome o = booter.boot(k.guest(), p.machine(), id, p.dir());
-            last = record(k.side(), index, attempt, o, gauge.since(before), judged);
+            last = record(k.side(), index, attempt, o, gauge.since(before), judged, p.machine().clock());
             all.add(last);
             onBoot.accept(last);
             BootStatus status = last.outcome().status();
@@ -176,7 +180,7 @@ public final class InterleavedRunner {
     }
 
     private BootRecord record(Side side, int index, int attempt, BootOutcome o, HostPressure pressure,
-            boolean judged) {
+            boolean judged, Clock clock) {
         if (o.status() != BootStatus.OK) {
             return new BootRecord(side, index, attempt, o, BootResults.NONE, pressure);
         }
@@ -187,7 +191,7 @@ public final class InterleavedRunner {
                     BootResults.NONE, pressure);
         }
         try {
-            return new BootRecord(side, index, attempt, o, parser.parse(side, index, o.results()), pressure);
+            return new BootRecord(side, index, attempt, o, parser.parse(side, index, o.results(), clock), pressure);
         } catch (ResultParser.BadResultsException e) {
             return new BootRecord(side, index, attempt, o.failedAs(BootStatus.NO_RESULTS, e.getMessage()),
                     BootResults.NONE, pressure);

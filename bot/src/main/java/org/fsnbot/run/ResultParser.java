@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.fsnbot.vm.Clock;
 
 /**
  * Turns the workloads' JSON lines into samples. A workload that exited
@@ -37,13 +38,24 @@ public final class ResultParser {
         final Set<String> seen = new HashSet<>();
         /** Workloads whose gate summary reported failed checks: their exit 1 is that finding. */
         final Set<String> failedGates = new HashSet<>();
+        final Clock clock;
         String guest = "";
         String placement = "";
         boolean gateRan;
+
+        Reading(Clock clock) {
+            this.clock = clock;
+        }
     }
 
+    /** A boot's lines on wall time (the host's own runs, run files). */
     public BootResults parse(Side side, int boot, List<String> lines) throws BadResultsException {
-        Reading r = new Reading();
+        return parse(side, boot, lines, Clock.WALL);
+    }
+
+    /** A boot's lines measured on clock: under instructions a time's unit says it is a count (Clock.unit). */
+    public BootResults parse(Side side, int boot, List<String> lines, Clock clock) throws BadResultsException {
+        Reading r = new Reading(clock);
         for (String line : lines) {
             JsonNode n;
             try {
@@ -68,7 +80,7 @@ public final class ResultParser {
             }
             case "exit" -> exit(r, n);
             case "result" -> {
-                Sample s = sample(side, boot, n);
+                Sample s = sample(side, boot, n, r.clock);
                 // Two results for one row would be averaged into one: a
                 // profile that runs a workload twice must vary the row.
                 if (!r.seen.add(s.key() + "/" + s.rep())) {
@@ -113,7 +125,7 @@ public final class ResultParser {
         }
     }
 
-    private static Sample sample(Side side, int boot, JsonNode n) throws BadResultsException {
+    private static Sample sample(Side side, int boot, JsonNode n, Clock clock) throws BadResultsException {
         String direction = n.path("direction").asText();
         if (!direction.equals("lower") && !direction.equals("higher")) {
             throw new BadResultsException("result without direction: " + n);
@@ -125,7 +137,8 @@ public final class ResultParser {
         try {
             return new Sample(side, boot, n.path("rep").asInt(), new MetricKey(n.path("workload").asText(), row,
                     n.path("metric").asText()), new MetricInfo(n.path("label").asText("row"),
-                            n.path("unit").asText(), direction.equals("lower")), n.path("value").asDouble());
+                            clock.unit(n.path("unit").asText()), direction.equals("lower")),
+                    n.path("value").asDouble());
         } catch (IllegalArgumentException e) {
             throw new BadResultsException(e.getMessage());
         }

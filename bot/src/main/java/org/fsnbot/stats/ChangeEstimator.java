@@ -17,8 +17,8 @@ import org.hipparchus.stat.StatUtils;
  * Compares base and patched samples. Repetitions inside a boot are first
  * summarised per boot (arithmetic mean for times, harmonic mean for rates)
  * because they are not independent; the boots then enter a Welch t-test
- * on log values, whose interval, exponentiated, is an interval for the
- * patched/base ratio. Holm's step-down procedure across the verdict
+ * on log values, each side's variance at least the policy's noise floor,
+ * whose interval, exponentiated, is an interval for the patched/base ratio. Holm's step-down procedure across the verdict
  * metrics keeps the chance of any false alarm in a report at alpha (Holm
  * rather than Benjamini-Hochberg: a maintainer reads one report and acts
  * on any regression in it, so the report-wide error is what must be
@@ -76,19 +76,19 @@ public final class ChangeEstimator {
         double[] boot = Math.min(b.length, p.length) < BOOTSTRAP_BELOW && b.length > 1 && p.length > 1
                 ? Bootstrap.logRatioInterval(lb, lp, policy.alpha(), m.key().toString().hashCode())
                 : new double[] {Double.NaN, Double.NaN};
-        return new Raw(m.key(), m.info(), policy.inVerdict(m.key()), b, p, welch(lb, lp), boot);
+        return new Raw(m.key(), m.info(), policy.inVerdict(m.key()), b, p,
+                welch(lb, lp, policy.floor().logSd(m.key())), boot);
     }
 
-    private Welch welch(double[] lb, double[] lp) {
+    /** Welch's test with each side's variance at least the floor's: no zero-width interval from identical boots. */
+    private Welch welch(double[] lb, double[] lp, double floorSd) {
         double diff = StatUtils.mean(lp) - StatUtils.mean(lb);
-        double vb = lb.length > 1 ? StatUtils.variance(lb) / lb.length : Double.NaN;
-        double vp = lp.length > 1 ? StatUtils.variance(lp) / lp.length : Double.NaN;
+        double least = floorSd * floorSd;
+        double vb = lb.length > 1 ? Math.max(least, StatUtils.variance(lb)) / lb.length : Double.NaN;
+        double vp = lp.length > 1 ? Math.max(least, StatUtils.variance(lp)) / lp.length : Double.NaN;
         double se = Math.sqrt(vb + vp);
         if (Double.isNaN(se)) {
             return new Welch(diff, Double.POSITIVE_INFINITY, 1);
-        }
-        if (se == 0) {
-            return new Welch(diff, 0, diff == 0 ? 1 : 0);
         }
         double df = (vb + vp) * (vb + vp) / (vb * vb / (lb.length - 1) + vp * vp / (lp.length - 1));
         TDistribution t = new TDistribution(df);

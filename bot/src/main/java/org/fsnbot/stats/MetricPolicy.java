@@ -3,24 +3,54 @@ package org.fsnbot.stats;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
+import java.util.function.Predicate;
 import org.fsnbot.plan.Profile;
 import org.fsnbot.plan.WorkloadSpec;
 import org.fsnbot.run.MetricKey;
 
 /**
  * Which metrics of each workload enter the verdict family, the smallest
- * change (in percent) per workload that counts as an effect, and the level
- * each test is made at.
+ * change (in percent) per workload that counts as an effect, the level
+ * each test is made at, and the least noise each metric is taken to have.
  */
-public record MetricPolicy(Map<String, Set<String>> verdictMetrics, Map<String, Double> minEffectPct, double alpha) {
+public record MetricPolicy(Map<String, Set<String>> verdictMetrics, Map<String, Double> minEffectPct, double alpha,
+        NoiseFloor floor, Map<String, Predicate<String>> onlyRows) {
 
     public MetricPolicy {
         verdictMetrics = Map.copyOf(verdictMetrics);
         minEffectPct = Map.copyOf(minEffectPct);
+        Objects.requireNonNull(floor);
+        onlyRows = Map.copyOf(onlyRows);
         if (!(alpha > 0 && alpha < 0.5)) {
             throw new IllegalArgumentException("alpha must be in (0, 0.5)");
         }
+    }
+
+    /** With the minimal noise floor (NoiseFloor.MINIMAL). */
+    public MetricPolicy(Map<String, Set<String>> verdictMetrics, Map<String, Double> minEffectPct, double alpha) {
+        this(verdictMetrics, minEffectPct, alpha, NoiseFloor.MINIMAL, Map.of());
+    }
+
+    /** The same with another noise floor. */
+    public MetricPolicy withFloor(NoiseFloor other) {
+        return new MetricPolicy(verdictMetrics, minEffectPct, alpha, other, onlyRows);
+    }
+
+    /**
+     * The same judging only the rows the profile keeps on an instruction
+     * clock (WorkloadSpec.instructionRows); a workload it names no rows
+     * for keeps every row.
+     */
+    public MetricPolicy onInstructionClock(Profile p) {
+        Map<String, Predicate<String>> rows = new HashMap<>();
+        for (WorkloadSpec w : p.workloads()) {
+            if (w.instructionRows().isPresent()) {
+                rows.merge(w.name(), w::judgedOnInstructions, Predicate::or);
+            }
+        }
+        return new MetricPolicy(verdictMetrics, minEffectPct, alpha, floor, rows);
     }
 
     /** A profile's verdict metrics and minimum effects, tested at alpha. */
@@ -35,7 +65,8 @@ public record MetricPolicy(Map<String, Set<String>> verdictMetrics, Map<String, 
     }
 
     public boolean inVerdict(MetricKey k) {
-        return verdictMetrics.getOrDefault(k.workload(), Set.of()).contains(k.metric());
+        return verdictMetrics.getOrDefault(k.workload(), Set.of()).contains(k.metric())
+                && (!onlyRows.containsKey(k.workload()) || onlyRows.get(k.workload()).test(k.variant()));
     }
 
     public double minEffect(MetricKey k) {

@@ -17,8 +17,12 @@ import java.util.SplittableRandom;
  */
 public final class VerdictSimulation {
 
-    /** One source of noise: a name and centred log residuals of per-boot values. */
-    public record NoiseSource(String name, String origin, double[] residuals) {
+    /**
+     * One source of noise: a name, where it was measured, the clock its
+     * boots counted ("wall", "instructions": never simulated together),
+     * and centred log residuals of per-boot values.
+     */
+    public record NoiseSource(String name, String origin, String clock, double[] residuals) {
     }
 
     /** One rule's figures at one budget. */
@@ -56,7 +60,8 @@ public final class VerdictSimulation {
                     r[i] = s.path("residuals").get(i).asDouble();
                 }
                 if (r.length >= MIN_RESIDUALS) {
-                    out.add(new NoiseSource(s.path("name").asText(), s.path("origin").asText(), r));
+                    out.add(new NoiseSource(s.path("name").asText(), s.path("origin").asText(),
+                            s.path("clock").asText("wall"), r));
                 }
             }
             return out;

@@ -23,9 +23,10 @@ public final class CalibrationStore {
         db.inTransaction("filing a calibration of " + base, c -> {
             for (MetricNoise n : noise) {
                 MetricComparison m = aa.find(n.key()).orElseThrow();
-                Jdbc.insert(c, "INSERT INTO calibrations (runner, accelerator, topology, profile, base_commit,"
+                Jdbc.insert(c, "INSERT INTO calibrations (runner, accelerator, clock, topology, profile, base_commit,"
                         + " workload, variant, metric, boots, cv_pct, aa_change_pct, aa_verdict, created_at)"
-                        + " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", key.runner(), key.accelerator(), key.topology(),
+                        + " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)", key.runner(), key.accelerator(), key.clock(),
+                        key.topology(),
                         key.profile(), base, n.key().workload(), n.key().variant(), n.key().metric(), n.boots(),
                         n.cvPct(), m.changePct(), m.verdict().map(Enum::name).orElse("REPORTED_ONLY"), n.when());
             }
@@ -36,12 +37,12 @@ public final class CalibrationStore {
     public List<MetricNoise> noiseFor(CalibrationKey key) {
         return db.call("reading calibrations", c -> Jdbc.rows(c,
                 "SELECT workload, variant, metric, boots, cv_pct, created_at FROM calibrations c WHERE runner = ?"
-                        + " AND accelerator = ? AND topology = ? AND profile = ? AND created_at = (SELECT"
+                        + " AND accelerator = ? AND clock = ? AND topology = ? AND profile = ? AND created_at = (SELECT"
                         + " MAX(created_at) FROM calibrations d WHERE d.runner = c.runner AND d.accelerator ="
-                        + " c.accelerator AND d.topology = c.topology AND d.profile = c.profile)",
+                        + " c.accelerator AND d.clock = c.clock AND d.topology = c.topology AND d.profile = c.profile)",
                 rs -> new MetricNoise(new MetricKey(rs.getString(1), rs.getString(2), rs.getString(3)), rs.getInt(4),
                         rs.getDouble(5), rs.getTimestamp(6).toInstant()),
-                key.runner(), key.accelerator(), key.topology(), key.profile()));
+                key.runner(), key.accelerator(), key.clock(), key.topology(), key.profile()));
     }
 
     /** Every metric of runner's latest calibration of each setup, for `fsnbot runners`. */
@@ -49,7 +50,8 @@ public final class CalibrationStore {
         return db.call("reading " + runner + "'s calibrations", c -> Jdbc.rows(c,
                 "SELECT workload, variant, metric, boots, cv_pct, created_at FROM calibrations c WHERE runner = ?"
                         + " AND created_at = (SELECT MAX(created_at) FROM calibrations d WHERE d.runner = c.runner"
-                        + " AND d.accelerator = c.accelerator AND d.topology = c.topology AND d.profile = c.profile)",
+                        + " AND d.accelerator = c.accelerator AND d.clock = c.clock AND d.topology = c.topology"
+                        + " AND d.profile = c.profile)",
                 rs -> new MetricNoise(new MetricKey(rs.getString(1), rs.getString(2), rs.getString(3)), rs.getInt(4),
                         rs.getDouble(5), rs.getTimestamp(6).toInstant()), runner));
     }

@@ -25,7 +25,8 @@ public record JobRecord(Head head, List<Build> builds, List<Verdict> verdicts) {
     }
 
     /** When the job ran, and its outcome: a reply kind, ERROR, or empty while it runs. */
-    public record Times(Instant created, Optional<Instant> finished, String outcome, String accelerator) {
+    public record Times(Instant created, Optional<Instant> finished, String outcome, String accelerator,
+            String clock) {
     }
 
     /** The tested series: its message-id, subject and part count. */

@@ -21,7 +21,7 @@ public final class JobRecords {
         return db.call("reading job " + id, c -> {
             Optional<JobRecord.Head> head = Jdbc.first(c, "SELECT j.id, j.tree, j.base_rev, j.base_commit,"
                     + " j.patched_commit, s.message_id, s.subject, s.patch_count, j.created_at, j.finished_at,"
-                    + " j.outcome, j.accelerator FROM jobs j LEFT JOIN series s ON s.id = j.series_id WHERE j.id = ?",
+                    + " j.outcome, j.accelerator, j.clock FROM jobs j LEFT JOIN series s ON s.id = j.series_id WHERE j.id = ?",
                     JobRecords::head, id);
             if (head.isEmpty()) {
                 return Optional.empty();
@@ -37,7 +37,7 @@ public final class JobRecords {
         return new JobRecord.Head(rs.getLong(1), rs.getString(2), rs.getString(3), orEmpty(rs.getString(4)),
                 orEmpty(rs.getString(5)), series, new JobRecord.Times(rs.getTimestamp(9).toInstant(),
                         Optional.ofNullable(finished).map(Timestamp::toInstant), orEmpty(rs.getString(11)),
-                        orEmpty(rs.getString(12))));
+                        orEmpty(rs.getString(12)), orEmpty(rs.getString(13))));
     }
 
     private static List<JobRecord.Build> builds(Connection c, long id) throws SQLException {

@@ -67,11 +67,11 @@ public final class JobStore {
                 "UPDATE jobs SET base_commit = ?, patched_commit = ? WHERE id = ?", base, patched, jobId));
     }
 
-    /** The accelerator the job's boots use, why, and the runner they run on. */
-    public void setAccelerator(long jobId, String accel, String reason, String runner) {
+    /** The accelerator the job's boots use, why, their clock ("wall", "instructions"), and their runner. */
+    public void setAccelerator(long jobId, String accel, String reason, String clock, String runner) {
         db.run("recording job " + jobId + "'s accelerator", c -> Jdbc.update(c,
-                "UPDATE jobs SET accelerator = ?, accel_reason = ?, runner = ? WHERE id = ?", accel, reason, runner,
-                jobId));
+                "UPDATE jobs SET accelerator = ?, accel_reason = ?, clock = ?, runner = ? WHERE id = ?", accel, reason,
+                clock, runner, jobId));
     }
 
     public void setTopologyVerified(long jobId, boolean verified) {

@@ -68,12 +68,13 @@ public final class TrendHistory {
     public List<TrendPoint> points(String line, Instant from, Instant to) {
         return db.call("reading the history of " + line, c -> {
             List<Object[]> heads = Jdbc.rows(c, "SELECT t.job_id, t.side, t.measured_at, t.runner, j.accelerator,"
-                    + " j.profile, j.topology, CASE WHEN t.side = 'BASE' THEN j.base_commit ELSE j.patched_commit END"
+                    + " j.profile, j.topology, CASE WHEN t.side = 'BASE' THEN j.base_commit ELSE j.patched_commit END,"
+                    + " j.clock"
                     + " FROM trend_points t JOIN jobs j ON j.id = t.job_id WHERE t.line = ? AND t.measured_at >= ?"
                     + " AND t.measured_at < ? AND j.outcome = 'REPORT' ORDER BY t.measured_at, t.id",
                     rs -> new Object[] {rs.getLong(1), rs.getString(2), rs.getTimestamp(3).toInstant(),
-                        new TrendPoint.Setup(rs.getString(4), String.valueOf(rs.getString(5)), rs.getString(6),
-                                rs.getString(7)), rs.getString(8)}, line, from, to);
+                        new TrendPoint.Setup(rs.getString(4), String.valueOf(rs.getString(5)), rs.getString(9),
+                                rs.getString(6), rs.getString(7)), rs.getString(8)}, line, from, to);
             List<TrendPoint> out = new ArrayList<>();
             for (Object[] h : heads) {
                 long job = (Long) h[0];

@@ -14,18 +14,19 @@ import org.fsnbot.run.Side;
 public record TrendPoint(long jobId, Side side, String commit, Instant measuredAt, Setup setup,
         List<Sample> samples) {
 
-    /** Where a point was measured: only points of one setup make a series. */
-    public record Setup(String runner, String accelerator, String profile, String topology) {
+    /** Where a point was measured, and on which clock: only points of one setup make a series. */
+    public record Setup(String runner, String accelerator, String clock, String profile, String topology) {
         public Setup {
             Objects.requireNonNull(runner);
             Objects.requireNonNull(accelerator);
+            Objects.requireNonNull(clock);
             Objects.requireNonNull(profile);
             Objects.requireNonNull(topology);
         }
 
         @Override
         public String toString() {
-            return runner + " " + accelerator + " " + profile + " " + topology;
+            return runner + " " + accelerator + " " + clock + " clock " + profile + " " + topology;
         }
     }
 

@@ -7,12 +7,17 @@ import org.fsnbot.plan.NumaPlan;
 import org.fsnbot.plan.Topology;
 
 /**
- * How a guest runs: its accelerator, its CPU and memory layout, how long it
- * may take, and for a pinned topology where it sits on the host (NumaPlan).
+ * How a guest runs: its accelerator and what its time counts (Clock), its
+ * CPU and memory layout, how long it may take, and for a pinned topology
+ * where it sits on the host (NumaPlan).
  */
-public record Machine(Accelerator accel, Topology topology, Duration timeout, Optional<NumaPlan> plan) {
+public record Machine(Accelerator accel, Clock clock, Topology topology, Duration timeout, Optional<NumaPlan> plan) {
     public Machine {
         Objects.requireNonNull(accel, "accel");
+        Objects.requireNonNull(clock, "clock");
+        if (clock == Clock.INSTRUCTIONS && accel != Accelerator.TCG) {
+            throw new IllegalArgumentException("an instruction clock is QEMU's icount, which only TCG has");
+        }
         Objects.requireNonNull(topology, "topology");
         Objects.requireNonNull(plan, "plan");
         if (timeout.isNegative() || timeout.isZero()) {
@@ -26,8 +31,8 @@ public record Machine(Accelerator accel, Topology topology, Duration timeout, Op
         }
     }
 
-    /** A guest where the host's scheduler puts it. */
+    /** A guest on wall time where the host's scheduler puts it. */
     public Machine(Accelerator accel, Topology topology, Duration timeout) {
-        this(accel, topology, timeout, Optional.empty());
+        this(accel, Clock.WALL, topology, timeout, Optional.empty());
     }
 }

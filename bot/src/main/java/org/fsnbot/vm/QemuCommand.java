@@ -9,7 +9,8 @@ import org.fsnbot.plan.NumaPlan;
 import org.fsnbot.plan.Topology;
 
 /**
- * The QEMU command line for one boot: topology as -smp plus one -numa node
+ * The QEMU command line for one boot: icount for an instruction clock,
+ * topology as -smp plus one -numa node
  * per NUMA node with its own memory backend (bound to its host node, with
  * the host's distances, when the topology is pinned; in hugepages when
  * the plan says so), the console on the
@@ -41,6 +42,11 @@ public record QemuCommand(String binary, Machine machine, Guest guest, String bo
                 "-machine", "pc", "-accel", accel.qemuName(), "-cpu", accel.cpuModel(),
                 "-smp", "cpus=" + t.cpus() + ",sockets=" + t.sockets() + ",cores=" + t.cores() + ",threads=" + t.threads(),
                 "-m", t.memoryMiB() + "M"));
+        if (machine.clock() == Clock.INSTRUCTIONS) {
+            // Guest time advances 1 ns per instruction (shift 0) and skips idle (sleep=off): what the
+            // workloads time becomes a count of instructions, the same on a busy host as on a quiet one.
+            a.addAll(List.of("-icount", "shift=0,sleep=off"));
+        }
         int perNode = t.cpus() / t.nodes();
         Optional<NumaPlan> plan = machine.plan();
         for (int n = 0; n < t.nodes(); n++) {

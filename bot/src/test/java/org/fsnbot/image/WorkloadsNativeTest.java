@@ -238,4 +238,30 @@ class WorkloadsNativeTest {
                 .anySatisfy(f -> assertThat(f).startsWith("inotify-overflow"));
         assertThat(p.gateFailures().size()).isGreaterThanOrEqualTo(6);
     }
+
+    /** Whether this machine's CPU has a PMU the kernel offers (no "cpu" event source in a VM that hides it). */
+    private static boolean hostHasPmu() {
+        return java.nio.file.Files.isDirectory(Path.of("/sys/bus/event_source/devices/cpu"));
+    }
+
+    @Test
+    void withoutAPmuTheInstructionMetricsAreAbsentNeverZero(@TempDir Path dir) throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeFalse(hostHasPmu(), "this host has a PMU: the next test covers it");
+        Map<String, Set<String>> m = metricsByRow(run("byte-write", "--workdir", dir.toString(), "--iterations",
+                "2000", "--warmup", "10", "--modes", "none,parent", "--reps", "1"));
+        assertThat(m.values()).allSatisfy(metrics -> assertThat(metrics).contains("ns_per_op")
+                .doesNotContain("insns_per_op", "read_insns_per_op"));
+    }
+
+    @Test
+    void withAPmuEachModeCountsItsInstructionsAndAWatchedParentCostsMore(@TempDir Path dir) throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(hostHasPmu(), "this host exposes no PMU"
+                + " (/sys/bus/event_source/devices/cpu is absent: a hypervisor that hides it, as here)");
+        List<Sample> s = new ResultParser().parse(Side.BASE, 0, run("byte-write", "--workdir", dir.toString(),
+                "--iterations", "20000", "--warmup", "100", "--modes", "none,parent", "--reps", "1")).samples();
+        Map<String, Double> insns = new TreeMap<>();
+        s.stream().filter(x -> x.metric().equals("insns_per_op")).forEach(x -> insns.put(x.variant(), x.value()));
+        assertThat(insns).containsOnlyKeys("none", "parent");
+        assertThat(insns.get("parent")).as("a parent watch adds the event's path").isGreaterThan(insns.get("none"));
+    }
 }

@@ -229,8 +229,7 @@ class HostilePatchIT {
         Path mbox = HostilePatch.atBuildTime(tmp, "flood-" + flood.name().toLowerCase(Locale.ROOT),
                 "floods its build output", List.of(flood.shell));
         Path cfg = Files.writeString(tmp.resolve("fsnbot.yaml"), String.join("\n",
-                "home: \"" + KernelFixture.home() + "\"",
-                "runner: {maxCpuPressurePct: " + KernelFixture.E2E_MAX_CPU_PRESSURE_PCT + "}", ""));
+                "home: \"" + KernelFixture.home() + "\"", ""));
         Path json = tmp.resolve("result.json");
         List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m", "-jar", FleetProcesses.jar().toString(), "test-patch", "--config",
                 cfg.toString(), "--tree", KernelFixture.tree().toString(), "--base", PatchTestIT.base(), "--mbox",

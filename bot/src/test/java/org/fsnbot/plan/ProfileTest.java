@@ -18,11 +18,14 @@ class ProfileTest {
             assertThat(p.workloads().get(0).name()).isEqualTo("fsnotify-gate");
             assertThat(p.workloads().get(0).verdictMetrics()).isEmpty();
             assertThat(p.workloads()).extracting(WorkloadSpec::name).contains("byte-write", "parent-modify-scale",
-                    "openclose-evpath", "addwatch-latency", "pipe-messaging", "scale-ops", "iouring-peak");
+                    "openclose-evpath", "addwatch-latency", "pipe-messaging", "scale-ops");
             assertThat(p.workloads().subList(1, p.workloads().size()))
                     .allSatisfy(w -> assertThat(w.verdictMetrics()).isNotEmpty());
         }
         assertThat(Profile.load("quick").workloads().get(2).commandLine()).contains("--clients 1,2");
+        // Its per-second medians need 2 guest seconds: a quarter of a quick boot under icount, so full only.
+        assertThat(Profile.load("full").workloads()).extracting(WorkloadSpec::name).contains("iouring-peak");
+        assertThat(Profile.load("quick").workloads()).extracting(WorkloadSpec::name).doesNotContain("iouring-peak");
     }
 
     @Test

@@ -1,5 +1,7 @@
 package org.fsnbot.report;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -20,8 +22,10 @@ import org.fsnbot.stats.ChangeEstimator;
 import org.fsnbot.stats.Comparison;
 import org.fsnbot.stats.MetricNoise;
 import org.fsnbot.stats.MetricPolicy;
+import org.fsnbot.stats.NoiseFloor;
 import org.fsnbot.testing.Golden;
 import org.fsnbot.vm.Accelerator;
+import org.fsnbot.vm.Clock;
 import org.fsnbot.vm.BootOutcome;
 import org.fsnbot.vm.BootStatus;
 import org.junit.jupiter.api.Test;
@@ -36,7 +40,8 @@ class ReplyGoldenTest {
                 new JobFacts.Kernels("https://example.org/linux.git fsnotify",
                         "abcdefabcdef (\"fsnotify: older head\")", "last tested head of fsnotify", null, "", ""),
                 new JobFacts.Runner("not booted", JobFacts.Guest.of("sockets=1,cores=2,threads=1,nodes=1,mem=1024M"),
-                        Accelerator.KVM.label(), "KVM guest booted in 2.1 s", "", "", JobFacts.Load.notMeasured(0)),
+                        new JobFacts.Instrument(Accelerator.KVM.label(), "KVM guest booted in 2.1 s", "", ""), "",
+                        "", JobFacts.Load.notMeasured(0)),
                 new JobFacts.ProfileLine("full", "The seeds' sizes."),
                 List.of("fsnbot compare --tree https://example.org/linux.git abcdef 012345 --profile full"
                         + " --topology sockets=1,cores=2,threads=1,nodes=1,mem=1024M"),
@@ -156,8 +161,25 @@ class ReplyGoldenTest {
         return new ChangeEstimator(p).compare(s);
     }
 
-    /** What the demo's job knows when it replies to the example patch. */
+    /** What the demo's job knows when it replies to the example patch, on wall time (plain TCG). */
     private static JobFacts exampleFacts() {
+        return exampleFacts(exampleRunner(Clock.WALL, new JobFacts.Load(true, "1.9", "5", "", 1)));
+    }
+
+    /** The same job on the instruction clock, with a CPU hog beside it. */
+    private static JobFacts exampleFactsOnInstructions() {
+        return exampleFacts(exampleRunner(Clock.INSTRUCTIONS, new JobFacts.Load(true, "31.9", "5",
+                "an instruction count does not change with the load", 0)));
+    }
+
+    private static JobFacts.Runner exampleRunner(Clock clock, JobFacts.Load load) {
+        return new JobFacts.Runner("6.12.117+", JobFacts.Guest.of("sockets=2,cores=1,threads=1,nodes=2,mem=512M"),
+                new JobFacts.Instrument(Accelerator.TCG.label(), "/dev/kvm not available", clock.word(),
+                        clock.description()), "demo: AMD EPYC 7B13, 2 CPUs, 7.8 GiB",
+                "QEMU emulator version 7.2.22 (Debian 1:7.2+dfsg-7+deb12u18)", load);
+    }
+
+    private static JobFacts exampleFacts(JobFacts.Runner runner) {
         String id = "20261130084519.1-fsnbot-example@fsnbot.invalid";
         String base = "19b9592301b6d3ab0c6fd1a8e5e6a1f1e1c3b5a7";
         JobFacts.Kernels k = ReplyRendererTest.facts().kernels();
@@ -165,11 +187,7 @@ class ReplyGoldenTest {
                 + " parent event", "<" + id + ">", List.of()),
                 new JobFacts.Kernels("/var/cache/fsnbot/linux-6.12 debian-linux-source-6.12.117-1_deb12u1",
                         k.base(), k.baseReason(), k.patched(), k.compiler(), k.config()),
-                new JobFacts.Runner("6.12.117+", JobFacts.Guest.of("sockets=2,cores=1,threads=1,nodes=2,mem=512M"),
-                        Accelerator.TCG.label(), "/dev/kvm not available", "demo: AMD EPYC 7B13, 2 CPUs, 7.8 GiB",
-                        "QEMU emulator version 7.2.22 (Debian 1:7.2+dfsg-7+deb12u18)",
-                        new JobFacts.Load(true, "1.9", "5", true, 1)),
-                new JobFacts.ProfileLine("quick", "Every workload, shrunk to run under TCG in about a minute per"
+                runner, new JobFacts.ProfileLine("quick", "Every workload, shrunk to run under TCG in about a minute per"
                         + " boot."),
                 List.of("fsnbot test-patch --msgid " + id + " --tree /var/cache/fsnbot/linux-6.12 --base " + base
                         + " --profile quick --topology sockets=2,cores=1,threads=1,nodes=2,mem=512M",
@@ -184,6 +202,31 @@ class ReplyGoldenTest {
                 List.of("iouring-peak polled: polled I/O needs a block device target"), List.of()));
         ReplyRendererTest.assertMailWidth(body);
         Golden.check("report-example-regression", body);
+    }
+
+    /** A byte-write regression of +3% counted in instructions: units say counts, the load is not judged. */
+    @Test
+    void reportOnTheInstructionClock() throws Exception {
+        List<Sample> s = new ArrayList<>();
+        java.util.Random noise = new java.util.Random(24);
+        String[] modes = {"none", "other", "parent", "parent-nomatch"};
+        double[] insns = {1040, 1090, 3710, 1950};
+        for (int boot = 0; boot < 3; boot++) {
+            for (int i = 0; i < modes.length; i++) {
+                Metric m = Metric.of("byte-write", "mode", modes[i], "ns_per_op", Clock.INSTRUCTIONS.unit("ns"), true);
+                double cv = modes[i].equals("none") ? 0.0002 : 0.004;
+                m.add(s, Side.BASE, boot, insns[i] * Math.exp(cv * noise.nextGaussian()));
+                m.add(s, Side.PATCHED, boot, insns[i] * (modes[i].equals("parent") ? 1.03 : 1)
+                        * Math.exp(cv * noise.nextGaussian()));
+            }
+        }
+        MetricPolicy p = new MetricPolicy(Map.of("byte-write", Set.of("ns_per_op")), Map.of(), 0.05 / 2)
+                .withFloor(new NoiseFloor(0.02, Map.of()));
+        String body = renderer.report(exampleFactsOnInstructions(), new Measurement(new ChangeEstimator(p).compare(s),
+                3, new AdaptiveSampling(3, 4, 0.05), 0, List.of(), List.of()));
+        ReplyRendererTest.assertMailWidth(body);
+        assertThat(body).contains("in insns").doesNotContain(" in ns");
+        Golden.check("report-instructions", body);
     }
 
     /** A watched tree's regression: tags for the fix, as 0-day gives them, the regzbot line configured. */

@@ -14,6 +14,7 @@ import org.fsnbot.vm.Accelerator;
 import org.fsnbot.vm.BootOutcome;
 import org.fsnbot.vm.BootStatus;
 import org.fsnbot.vm.Booter;
+import org.fsnbot.vm.Clock;
 import org.fsnbot.vm.Guest;
 import org.fsnbot.vm.Machine;
 import org.fsnbot.vm.PressureGauge;
@@ -230,6 +231,19 @@ class InterleavedRunnerTest {
         assertThat(boot.booted).containsExactly("base-1-try1", "patched-1-try1");
         assertThat(seen.get(0).pressure().over(5)).as("recorded all the same").isTrue();
         assertThat(r.samples()).hasSize(2);
+    }
+
+    @Test
+    void anInstructionCountIsNotJudgedByTheHostsLoadAndItsTimesAreCounts() throws Exception {
+        FakeBoot boot = new FakeBoot(Map.of(), Map.of()).busy("base-1-try1", "patched-1-try1");
+        InterleavedRunner.Pairing icount = new InterleavedRunner.Pairing(PAIRING.base(), PAIRING.patched(),
+                new Machine(Accelerator.TCG, Clock.INSTRUCTIONS, Topology.DEFAULT, Duration.ofMinutes(1),
+                        Optional.empty()), PAIRING.dir());
+        List<BootRecord> seen = new ArrayList<>();
+        RunResult r = runner(boot).run(icount, new InterleavedRunner.Budget(1, 1), (x, n) -> false, seen::add);
+        assertThat(boot.booted).as("no boot again").containsExactly("base-1-try1", "patched-1-try1");
+        assertThat(seen.get(0).pressure().over(5)).as("recorded all the same").isTrue();
+        assertThat(r.samples()).hasSize(2).allSatisfy(x -> assertThat(x.info().unit()).isEqualTo("insns"));
     }
 
     @Test

@@ -45,6 +45,26 @@ class ChangeEstimatorTest {
     }
 
     @Test
+    void identicalBootsNeverGiveAZeroWidthIntervalOrPZero() {
+        double[] base = {100, 100, 100};
+        double[] patched = {103, 103, 103};
+        MetricComparison minimal = new ChangeEstimator(POLICY).compare(samples("t", "ns", true, base, patched))
+                .metrics().get(0);
+        assertThat(minimal.change().pValue()).isPositive();
+        assertThat(minimal.change().ciHighPct() - minimal.change().ciLowPct()).isPositive();
+        // On a runner whose calibration measured 2% noise for this metric, 3% in three boots proves nothing.
+        NoiseFloor calibrated = new NoiseFloor(0.05, Map.of(new MetricKey("w", "parent", "t"), 2.0));
+        MetricComparison floored = new ChangeEstimator(POLICY.withFloor(calibrated)).compare(samples("t", "ns", true,
+                base, patched)).metrics().get(0);
+        assertThat(floored.verdict()).contains(Verdict.INCONCLUSIVE);
+        assertThat(floored.change().ciLowPct()).isNegative();
+        // Its floor never narrows what the boots themselves show.
+        MetricComparison noisy = new ChangeEstimator(POLICY.withFloor(new NoiseFloor(0.05, Map.of()))).compare(
+                samples("t", "ns", true, new double[] {100, 104, 98}, new double[] {110, 115, 108})).metrics().get(0);
+        assertThat(noisy.change().pValue()).isCloseTo(0.018844026048666387, within(1e-9));
+    }
+
+    @Test
     void higherIsBetterFlipsTheVerdict() {
         Comparison c = new ChangeEstimator(new MetricPolicy(Map.of("w", Set.of("r")), Map.of(), 0.05))
                 .compare(samples("r", "ops/s", false, new double[] {100, 104, 98}, new double[] {110, 115, 108}));

@@ -73,11 +73,17 @@ public final class HistoryFixture {
     /** A finished job of line comparing two commits, each side's boots one value of METRIC; returns its id. */
     public static long job(Store store, String line, String base, String patched, double[] baseBoots,
             double[] patchedBoots) {
+        return job(store, line, base, patched, baseBoots, patchedBoots, "wall");
+    }
+
+    /** The same on a clock ("wall", "instructions"). */
+    public static long job(Store store, String line, String base, String patched, double[] baseBoots,
+            double[] patchedBoots, String clock) {
         var jobs = store.jobs();
         long id = jobs.createJob(null, line.substring(0, line.lastIndexOf(' ')), base, "quick",
                 "sockets=2,cores=1,nodes=2");
         jobs.setCommits(id, base, patched);
-        jobs.setAccelerator(id, Accelerator.TCG.name(), "no KVM here", RUNNER);
+        jobs.setAccelerator(id, Accelerator.TCG.name(), "no KVM here", clock, RUNNER);
         boots(store, id, Side.BASE, baseBoots);
         boots(store, id, Side.PATCHED, patchedBoots);
         jobs.finish(id, ReplyKind.REPORT, "measured");

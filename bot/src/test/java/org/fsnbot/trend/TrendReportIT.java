@@ -80,8 +80,7 @@ class TrendReportIT {
         Path cfg = Files.writeString(tmp.resolve("fsnbot.yaml"), String.join("\n",
                 "profile: \"" + profile + "\"", "inboxes: []", "allInbox: \"\"",
                 "bases:", "  - tree: \"" + repo + "\"", "    rev: " + c0,
-                "watch:", "  - tree: \"" + repo + "\"", "    branch: trend",
-                "runner: {maxCpuPressurePct: " + KernelFixture.E2E_MAX_CPU_PRESSURE_PCT + "}", ""));
+                "watch:", "  - tree: \"" + repo + "\"", "    branch: trend", ""));
         Config config = Config.load(Optional.of(cfg));
         config = config.withHome(Home.at(KernelFixture.home()).withState(tmp.resolve("state"))
                 .withOutbox(tmp.resolve("outbox")));

@@ -1,6 +1,7 @@
 package org.fsnbot.vm;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -32,6 +33,19 @@ class QemuCommandTest {
         assertThat(a.get(first + 1)).isEqualTo("chardev:console");
         assertThat(a.get(a.lastIndexOf("-serial") + 1)).isEqualTo("chardev:results");
         assertThat(a).as("unpinned: not paused, no QMP").doesNotContain("-S", "-qmp");
+        assertThat(a).as("wall time: no icount").doesNotContain("-icount");
+    }
+
+    @Test
+    void anInstructionClockIsIcountAtShiftZeroWithoutSleepAndOnlyUnderTcg() {
+        QemuCommand c = new QemuCommand("qemu-system-x86_64", new Machine(Accelerator.TCG, Clock.INSTRUCTIONS,
+                Topology.DEFAULT, Duration.ofMinutes(1), Optional.empty()), new Guest(Path.of("/k"), Path.of("/i"),
+                        Optional.empty()), "base-1", new QemuCommand.Logs(Path.of("/c.log"), Path.of("/r.log"),
+                                Path.of("/q.qmp")));
+        List<String> a = c.argv();
+        assertThat(a.get(a.indexOf("-icount") + 1)).isEqualTo("shift=0,sleep=off");
+        assertThatThrownBy(() -> new Machine(Accelerator.KVM, Clock.INSTRUCTIONS, Topology.DEFAULT,
+                Duration.ofMinutes(1), Optional.empty())).hasMessageContaining("only TCG");
     }
 
     @Test
@@ -39,7 +53,7 @@ class QemuCommandTest {
             throws Exception {
         HostTopology host = HostTopology.read(SysfsFixture.expand("2s-xeon", tmp), tmp.resolve("none"));
         Topology t = Topology.parse("mirror").mirroring(host);
-        QemuCommand c = new QemuCommand("qemu-system-x86_64", new Machine(Accelerator.KVM, t, Duration.ofMinutes(1),
+        QemuCommand c = new QemuCommand("qemu-system-x86_64", new Machine(Accelerator.KVM, Clock.WALL, t, Duration.ofMinutes(1),
                 Optional.of(NumaPlan.of(t, host))), new Guest(Path.of("/k"), Path.of("/i"), Optional.empty()), "b-1",
                 new QemuCommand.Logs(Path.of("/c.log"), Path.of("/r.log"), Path.of("/boots/b-1.qmp")));
         String line = String.join(" ", c.argv());
@@ -60,7 +74,7 @@ class QemuCommandTest {
             java.nio.file.Files.writeString(d.resolve("free_hugepages"), "256\n");
         }
         Topology t = Topology.parse("mirror").mirroring(host);
-        QemuCommand c = new QemuCommand("qemu-system-x86_64", new Machine(Accelerator.KVM, t, Duration.ofMinutes(1),
+        QemuCommand c = new QemuCommand("qemu-system-x86_64", new Machine(Accelerator.KVM, Clock.WALL, t, Duration.ofMinutes(1),
                 Optional.of(NumaPlan.of(t, host, new Hugepages(2048, sys)))), new Guest(Path.of("/k"), Path.of("/i"),
                         Optional.empty()), "b-1", new QemuCommand.Logs(Path.of("/c.log"), Path.of("/r.log"),
                                 Path.of("/boots/b-1.qmp")));

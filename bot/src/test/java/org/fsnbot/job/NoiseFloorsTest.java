@@ -1,0 +1,63 @@
+package org.fsnbot.job;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.fsnbot.plan.Profile;
+import org.fsnbot.plan.Topology;
+import org.fsnbot.run.MetricInfo;
+import org.fsnbot.run.MetricKey;
+import org.fsnbot.run.Sample;
+import org.fsnbot.run.Side;
+import org.fsnbot.stats.ChangeEstimator;
+import org.fsnbot.stats.MetricNoise;
+import org.fsnbot.stats.MetricPolicy;
+import org.fsnbot.stats.NoiseFloor;
+import org.fsnbot.store.CalibrationKey;
+import org.fsnbot.store.Store;
+import org.fsnbot.testing.TestClock;
+import org.fsnbot.vm.Accelerator;
+import org.fsnbot.vm.AcceleratorProbe;
+import org.fsnbot.vm.Clock;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A job's noise floor: its runner's calibration on the same clock, never below the clock's own least. */
+class NoiseFloorsTest {
+
+    private static final MetricKey PARENT = new MetricKey("byte-write", "parent", "ns_per_op");
+    private static final MetricKey NONE = new MetricKey("byte-write", "none", "ns_per_op");
+
+    @Test
+    void aCalibrationOnTheInstructionClockSetsItsMetricsFloorAndNoOtherClocks(@TempDir Path tmp) throws Exception {
+        Store store = Store.h2(tmp.resolve("db/fsnbot"), new TestClock(Instant.parse("2026-12-01T00:00:00Z")));
+        Profile quick = Profile.load("quick");
+        Topology t = Topology.parse("sockets=2,cores=1,nodes=2");
+        RunnerName runner = new RunnerName("runner-1", "tcg");
+        List<Sample> aa = new ArrayList<>();
+        for (int b = 0; b < 3; b++) {
+            for (Side side : Side.values()) {
+                aa.add(new Sample(side, b, 0, PARENT, new MetricInfo("mode", "insns", true), 3700 + b));
+            }
+        }
+        store.calibrations().save(new CalibrationKey("runner-1", "TCG", "instructions", t.toString(), "quick"),
+                "c".repeat(40), List.of(new MetricNoise(PARENT, 6, 1.5, Instant.EPOCH)), new ChangeEstimator(
+                        new MetricPolicy(Map.of("byte-write", Set.of("ns_per_op")), Map.of(), 0.05)).compare(aa));
+        NoiseFloors floors = new NoiseFloors(store.calibrations(), runner);
+
+        NoiseFloor counted = floors.of(new AcceleratorProbe.Decision(Accelerator.TCG, "no KVM", Clock.INSTRUCTIONS),
+                t, quick);
+        assertThat(counted.logSd(PARENT)).isCloseTo(Math.log1p(0.015), within(1e-12));
+        assertThat(counted.logSd(NONE)).isCloseTo(Math.log1p(NoiseFloors.INSTRUCTIONS_CV_PCT / 100), within(1e-12));
+
+        NoiseFloor wall = floors.of(new AcceleratorProbe.Decision(Accelerator.TCG, "no KVM", Clock.WALL), t, quick);
+        assertThat(wall.logSd(PARENT)).as("another clock's calibration is not this one's")
+                .isCloseTo(Math.log1p(NoiseFloors.WALL_CV_PCT / 100), within(1e-12));
+    }
+}

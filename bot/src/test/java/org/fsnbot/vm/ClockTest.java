@@ -1,0 +1,31 @@
+package org.fsnbot.vm;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+
+class ClockTest {
+
+    @Test
+    void underInstructionsTimesAreCountsAndRatesArePerBillionInstructions() {
+        assertThat(Clock.INSTRUCTIONS.unit("ns")).isEqualTo("insns");
+        assertThat(Clock.INSTRUCTIONS.unit("s")).isEqualTo("Ginsns");
+        assertThat(Clock.INSTRUCTIONS.unit("ops/s")).isEqualTo("ops/Ginsns");
+        assertThat(Clock.INSTRUCTIONS.unit("IO/s")).isEqualTo("IO/Ginsns");
+        assertThat(Clock.INSTRUCTIONS.unit("ratio")).as("not a time").isEqualTo("ratio");
+        assertThat(Clock.WALL.unit("ns")).isEqualTo("ns");
+        assertThat(Clock.WALL.unit("ops/s")).isEqualTo("ops/s");
+    }
+
+    @Test
+    void autoCountsInstructionsWhereTheGuestIsEmulatedAndWallTimeUnderKvm() {
+        assertThat(ClockSetting.of("").clockFor(Accelerator.TCG)).isEqualTo(Clock.INSTRUCTIONS);
+        assertThat(ClockSetting.of("auto").clockFor(Accelerator.KVM)).isEqualTo(Clock.WALL);
+        assertThat(ClockSetting.of("wall").clockFor(Accelerator.TCG)).isEqualTo(Clock.WALL);
+        assertThat(ClockSetting.of(" Instructions ").clockFor(Accelerator.TCG)).isEqualTo(Clock.INSTRUCTIONS);
+        assertThatThrownBy(() -> ClockSetting.of("cycles")).hasMessageContaining("auto, wall or instructions");
+        assertThat(Clock.of("instructions")).isEqualTo(Clock.INSTRUCTIONS);
+        assertThatThrownBy(() -> Clock.of("tsc")).hasMessageContaining("wall or instructions");
+    }
+}
