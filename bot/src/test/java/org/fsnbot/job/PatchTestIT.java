@@ -192,11 +192,10 @@ class PatchTestIT {
         assertThat(level.find()).isTrue();
         assertThat(body).as("the Method line names the tables' level").contains(
                 "Method: Welch t on log per-boot means, " + level.group(1) + " CI;");
-        // The example costs ~10x per event; under TCG noise each client row
-        // should resolve it, and at least one must.
-        assertThat(body).containsPattern("(?m)^  1 +[\\d.]+ +[\\d.]+ +\\+\\d")
-                .containsPattern("(?m)^  2 +[\\d.]+ +[\\d.]+ +\\+\\d")
-                .containsPattern("(?m)^  [12] +[\\d.]+ +[\\d.]+ +\\+\\d.*regression$");
+        // The example costs ~10x per event. On the instruction clock the one-client row is judged; two
+        // clients take turns on one host thread there, so their row is in the results file, not judged.
+        assertThat(body).containsPattern("(?m)^  1 +[\\d.]+ +[\\d.]+ +\\+\\d.*regression$");
+        assertThat(results).containsPattern("(?m)^  clients=2 +avg_client_s +[\\d.]+ +[\\d.]+ +\\+\\d");
         assertThat(body).containsPattern("accel: +(TCG \\(emulated: figures measure the pipeline|KVM)");
         // Under TCG the runner counts instructions (runner.clock auto): the load is measured, not judged.
         assertThat(body).containsPattern("(?m)^load: +CPU pressure <= \\d+\\.\\d% per boot \\(not judged: an"
