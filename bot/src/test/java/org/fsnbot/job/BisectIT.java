@@ -69,8 +69,12 @@ class BisectIT {
                 + "\"1024\",\"--iterations\",\"10000\",\"--warmup\",\"500\",\"--reps\",\"2\"],\"verdictMetrics\":"
                 + "[\"avg_client_s\"],\"minEffectPct\":2}]}");
         profile = Profile.load(p.toString());
+        // Wall time (plain TCG): an instruction-clock boot of this small profile takes 16-18 s here against
+        // 4-5 s, and a bisection boots dozens (KernelFixture.E2E_MAX_CPU_PRESSURE_PCT judges them).
         app = PatchTestIT.e2eApplication(tmp.resolve("outbox"), Config.Sandboxing.Mode.BWRAP,
-                c -> c.withJobs(new JobDefaults(profile, TOPOLOGY)));
+                c -> c.withJobs(new JobDefaults(profile, TOPOLOGY)).withRunner(new Config.Runner(
+                        c.runner().identity(), c.runner().sandbox(), c.runner().quiet(), c.runner().hugepages(),
+                        org.fsnbot.vm.ClockSetting.WALL)));
     }
 
     @AfterAll

@@ -218,7 +218,8 @@ class PatchTestIT {
         JobOutcome o = pipeline.run(request(ExampleVariants.notApplying(dir), Profile.load("quick")));
         assertThat(o.kind()).isEqualTo(ReplyKind.DOES_NOT_APPLY);
         assertThat(o.verdict()).isEmpty();
-        assertThat(o.body()).contains("does not apply to base 19b9592301b6")
+        // The base is the tree's Debian import, whichever linux-source-6.12 the machine's apt gave.
+        assertThat(o.body()).containsPattern("does not apply to base [0-9a-f]{12} \\(\"Linux 6\\.12\\.\\d+")
                 .containsPattern("First failing file/hunk: fs/notify/fsnotify.c:\\d+")
                 .doesNotContain("REGRESSION", "inconclusive");
         assertPlainEightyColumnMail(o.eml());
@@ -422,7 +423,7 @@ class PatchTestIT {
                     assertThat(h.subList(h.indexOf(want), h.size())).as(thread).containsOnly(want);
                 });
         String body = o.body();
-        assertThat(body).contains("guest:     6.12.117, sockets=2,cores=1,threads=1,nodes=2,mem=512M,pin")
+        assertThat(body).containsPattern("guest:     6\\.12\\.\\d+, sockets=2,cores=1,threads=1,nodes=2,mem=512M,pin")
                 .contains("numa:      guest node 0: vCPU 0 on host CPU 0, 256 MiB bound to host node 0")
                 .contains("numa:      guest node 1: vCPU 1 on host CPU 1, 256 MiB bound to host node 0")
                 .contains("numa:      guest memory in 2 MiB hugepages, preallocated")
