@@ -16,10 +16,10 @@ public final class KernelFixture {
 
     /**
      * The CPU pressure past which a wall-clock boot of an end-to-end test
-     * is busy. PatchTestIT's pipeline, SharedFixturesIT, HostilePatchIT and
-     * CompareIT count instructions (runner.clock auto under TCG), which no
-     * load changes; the suites of many small boots (TrendReportIT,
-     * BisectIT, FleetIT, RunLoopIT) and PatchTestIT's busy-runner and
+     * is busy. PatchTestIT's pipeline, SharedFixturesIT, HostilePatchIT,
+     * CompareIT and BisectIT count instructions (runner.clock auto under
+     * TCG), which no load changes; the suites of many small boots
+     * (TrendReportIT, FleetIT, RunLoopIT) and PatchTestIT's busy-runner and
      * pinned guests are on wall time (an instruction-clock boot of a small
      * profile takes 16-18 s here against 4-5 s), and they share this
      * machine's 2 CPUs with the tests' own JVM, builds and databases, and
