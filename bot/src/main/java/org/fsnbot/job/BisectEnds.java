@@ -80,7 +80,8 @@ final class BisectEnds {
     private static BisectReport.Setup setup(Bisector.Request r, Optional<Booted> ends) {
         return new BisectReport.Setup(ends.map(b -> b.runner().label() + ": " + b.host().describe())
                 .orElse("unknown (the ends did not boot)"), ends.map(b -> b.accel().accel().label() + " ("
-                        + b.accel().reason() + "); clock: " + b.accel().clock().word()).orElse("unknown"), r.profile().name(), r.topology().toString(),
+                        + b.accel().reason() + "); clock: " + b.accel().clock().word()).orElse("unknown"),
+                r.profile().name(), r.topology().toString(),
                 ends.map(b -> b.accel().accel() != Accelerator.KVM).orElse(false));
     }
 }

@@ -10,7 +10,6 @@ import org.fsnbot.run.NumaCheck;
 import org.fsnbot.run.RunResult;
 import org.fsnbot.vm.AcceleratorProbe;
 import org.fsnbot.vm.BootStatus;
-import org.fsnbot.vm.Clock;
 import org.fsnbot.vm.HostFacts;
 
 /**
@@ -54,10 +53,8 @@ public record Booted(Imaged imaged, AcceleratorProbe.Decision accel, HostFacts h
         if (max.isEmpty()) {
             return JobFacts.Load.notMeasured(busy);
         }
-        String notJudged = accel.clock() == Clock.INSTRUCTIONS ? "an instruction count does not change with the load"
-                : quiet.judges(imaged.built().applied().resolved().job().topology().cpus()) ? ""
-                        : "more vCPUs than host CPUs";
         return new JobFacts.Load(true, String.format(Locale.ROOT, "%.1f", max.getAsDouble()),
-                String.format(Locale.ROOT, "%.0f", quiet.maxPressurePct()), notJudged, busy);
+                String.format(Locale.ROOT, "%.0f", quiet.maxPressurePct()), quiet.notJudged(accel.clock(),
+                        imaged.built().applied().resolved().job().topology().cpus()), busy);
     }
 }

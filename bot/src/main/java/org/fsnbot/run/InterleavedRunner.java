@@ -51,9 +51,17 @@ public final class InterleavedRunner {
             }
         }
 
-        /** Whether boots of a guest with cpus vCPUs are judged by their pressure. */
-        public boolean judges(int cpus) {
-            return cpus <= hostCpus;
+        /**
+         * Why boots on clock of a guest with cpus vCPUs are not judged by
+         * their pressure, empty when they are: an instruction count does
+         * not change with the host's load, and a guest with more vCPUs than
+         * the host has CPUs competes with itself.
+         */
+        public String notJudged(Clock clock, int cpus) {
+            if (clock == Clock.INSTRUCTIONS) {
+                return "an instruction count does not change with the load";
+            }
+            return cpus <= hostCpus ? "" : "more vCPUs than host CPUs";
         }
     }
 
@@ -137,8 +145,7 @@ public final class InterleavedRunner {
 
     private BootRecord bootWithRetry(Pairing p, Kernel k, int index, List<BootRecord> all,
             Consumer<BootRecord> onBoot) throws IOException {
-        // An instruction count does not change with the host's load: its pressure is recorded, not judged.
-        boolean judged = p.machine().clock() == Clock.WALL && quiet.judges(p.machine().topology().cpus());
+        boolean judged = quiet.notJudged(p.machine().clock(), p.machine().topology().cpus()).isEmpty();
         BootRecord last = null;
         for (int attempt = 1; ; attempt++) {
             if (last != null && last.outcome().status() == BootStatus.BUSY) {

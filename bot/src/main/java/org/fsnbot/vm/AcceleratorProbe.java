@@ -28,9 +28,7 @@ public final class AcceleratorProbe {
             Objects.requireNonNull(accel);
             Objects.requireNonNull(reason);
             Objects.requireNonNull(clock);
-            if (clock == Clock.INSTRUCTIONS && accel != Accelerator.TCG) {
-                throw new IllegalArgumentException("an instruction clock is QEMU's icount, which only TCG has");
-            }
+            clock.requireOn(accel);
         }
     }
 

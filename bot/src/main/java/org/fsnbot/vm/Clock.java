@@ -58,6 +58,13 @@ public enum Clock {
         return COUNTED.getOrDefault(wallUnit, wallUnit);
     }
 
+    /** Refuses this clock on an accelerator that cannot keep it: icount is TCG's alone. */
+    public void requireOn(Accelerator accel) {
+        if (this == INSTRUCTIONS && accel != Accelerator.TCG) {
+            throw new IllegalArgumentException("an instruction clock is QEMU's icount, which only TCG has");
+        }
+    }
+
     /** The clock a word names ("wall", "instructions"); anything else is an error that lists both. */
     public static Clock of(String word) {
         for (Clock c : values()) {

@@ -15,9 +15,7 @@ public record Machine(Accelerator accel, Clock clock, Topology topology, Duratio
     public Machine {
         Objects.requireNonNull(accel, "accel");
         Objects.requireNonNull(clock, "clock");
-        if (clock == Clock.INSTRUCTIONS && accel != Accelerator.TCG) {
-            throw new IllegalArgumentException("an instruction clock is QEMU's icount, which only TCG has");
-        }
+        clock.requireOn(accel);
         Objects.requireNonNull(topology, "topology");
         Objects.requireNonNull(plan, "plan");
         if (timeout.isNegative() || timeout.isZero()) {
