@@ -14,12 +14,22 @@ final class BootProgress {
 
     private int planned;
     private final int budget;
+    private final int atOnce;
     private int done;
     private double seconds;
 
     BootProgress(int plannedBoots, int budgetBoots) {
+        this(plannedBoots, budgetBoots, 1);
+    }
+
+    /** Progress of boots that run atOnce at a time (side by side: the time left is shared). */
+    BootProgress(int plannedBoots, int budgetBoots, int atOnce) {
+        if (atOnce < 1) {
+            throw new IllegalArgumentException("at least one boot at a time: " + atOnce);
+        }
         this.planned = plannedBoots;
         this.budget = budgetBoots;
+        this.atOnce = atOnce;
     }
 
     /** One more pair was granted. */
@@ -39,7 +49,7 @@ final class BootProgress {
      */
     String line() {
         int left = Math.max(0, planned - done);
-        long eta = done == 0 ? 0 : Math.round(left * seconds / done);
+        long eta = done == 0 ? 0 : Math.round(left * seconds / done / atOnce);
         String more = budget > planned ? String.format(Locale.ROOT, " (%d more at most if a verdict stays open)",
                 budget - planned) : "";
         int filled = planned == 0 ? BAR : Math.min(BAR, done * BAR / planned);

@@ -7,6 +7,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.function.Consumer;
 import org.fsnbot.vm.BootOutcome;
 import org.fsnbot.vm.BootStatus;
@@ -31,6 +35,11 @@ import org.slf4j.LoggerFactory;
  * not judged). After the initial
  * pairs, one more pair at a time is booted while the caller's rule wants
  * more and the budget allows; a gate failure or a failed boot stops that.
+ * On the instruction clock the two boots of a pair run side by side when
+ * the host has a CPU for each: QEMU runs an icount guest's vCPUs on one
+ * host thread, and what the other boot takes from the host changes no
+ * instruction count (docs/stats.md, "Clocks"), only the wall time, which
+ * halves.
  */
 public final class InterleavedRunner {
 
@@ -112,7 +121,8 @@ public final class InterleavedRunner {
 
     /** Runs the budget's initial pairs, then more while the rule wants them; every boot goes to onBoot first. */
     public RunResult run(Pairing p, Budget budget, MorePairs more, Consumer<BootRecord> onBoot) throws IOException {
-        BootProgress progress = new BootProgress(2 * budget.initialPairs(), 2 * budget.maxPairs());
+        BootProgress progress = new BootProgress(2 * budget.initialPairs(), 2 * budget.maxPairs(),
+                sideBySide(p.machine()) ? 2 : 1);
         RunResult run = pairs(p, 0, budget.initialPairs(), onBoot, progress);
         int pairs = budget.initialPairs();
         while (run.failure().isEmpty() && run.gateFailures().isEmpty() && pairs < budget.maxPairs()
@@ -126,26 +136,90 @@ public final class InterleavedRunner {
         return run;
     }
 
+    /**
+     * Whether the boots of a pair may run side by side on machine: on the
+     * instruction clock (one host thread a guest), with a host CPU for each.
+     */
+    boolean sideBySide(Machine machine) {
+        return machine.clock() == Clock.INSTRUCTIONS && quiet.hostCpus() >= 2;
+    }
+
     /** Boot pairs with indexes from (inclusive) to (exclusive); stops at the first boot that fails twice. */
     private RunResult pairs(Pairing p, int from, int to, Consumer<BootRecord> onBoot, BootProgress progress)
             throws IOException {
         List<BootRecord> all = new ArrayList<>();
+        boolean together = sideBySide(p.machine());
         for (int i = from; i < to; i++) {
-            for (Kernel k : List.of(p.base(), p.patched())) {
-                BootRecord r = bootWithRetry(p, k, i, all, onBoot);
+            List<List<BootRecord>> sides = new ArrayList<>();
+            if (together) {
+                sides.addAll(together(p, i));
+            } else {
+                for (Kernel k : List.of(p.base(), p.patched())) {
+                    List<BootRecord> attempts = attempts(p, k, i, onBoot);
+                    sides.add(attempts);
+                    if (attempts.get(attempts.size() - 1).outcome().status().infrastructureFailure()) {
+                        break;
+                    }
+                }
+            }
+            Optional<BootRecord> failed = Optional.empty();
+            for (List<BootRecord> attempts : sides) {
+                if (together) {
+                    attempts.forEach(onBoot);
+                }
+                all.addAll(attempts);
+                BootRecord r = attempts.get(attempts.size() - 1);
                 progress.booted(r.outcome().seconds());
                 log.info("{}", progress.line());
-                if (r.outcome().status().infrastructureFailure()) {
-                    return new RunResult(all, Optional.of(r));
+                if (failed.isEmpty() && r.outcome().status().infrastructureFailure()) {
+                    failed = Optional.of(r);
                 }
+            }
+            if (failed.isPresent()) {
+                return new RunResult(all, failed);
             }
         }
         return new RunResult(all, Optional.empty());
     }
 
-    private BootRecord bootWithRetry(Pairing p, Kernel k, int index, List<BootRecord> all,
-            Consumer<BootRecord> onBoot) throws IOException {
+    /** Pair index's base and patched boots (each with its retries) at the same time; base's attempts first. */
+    private List<List<BootRecord>> together(Pairing p, int index) throws IOException {
+        ExecutorService second = Executors.newSingleThreadExecutor(r -> new Thread(r, "fsnbot-boot-patched-"
+                + (index + 1)));
+        try {
+            Future<List<BootRecord>> patched = second.submit(() -> attempts(p, p.patched(), index, r -> { }));
+            List<BootRecord> base;
+            try {
+                base = attempts(p, p.base(), index, r -> { });
+            } catch (IOException | RuntimeException e) {
+                patched.cancel(true);
+                throw e;
+            }
+            try {
+                return List.of(base, patched.get());
+            } catch (InterruptedException e) {
+                patched.cancel(true);
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted while the patched kernel's boot " + (index + 1) + " ran", e);
+            } catch (ExecutionException e) {
+                if (e.getCause() instanceof IOException io) {
+                    throw io;
+                }
+                if (e.getCause() instanceof RuntimeException re) {
+                    throw re;
+                }
+                throw new IOException(e.getCause());
+            }
+        } finally {
+            second.shutdownNow();
+        }
+    }
+
+    /** Boots k until it is OK or out of attempts; every attempt, the last one last, each to onBoot as it ends. */
+    private List<BootRecord> attempts(Pairing p, Kernel k, int index, Consumer<BootRecord> onBoot)
+            throws IOException {
         boolean judged = quiet.notJudged(p.machine().clock(), p.machine().topology().cpus()).isEmpty();
+        List<BootRecord> attempts = new ArrayList<>();
         BootRecord last = null;
         for (int attempt = 1; ; attempt++) {
             if (last != null && last.outcome().status() == BootStatus.BUSY) {
@@ -155,14 +229,14 @@ public final class InterleavedRunner {
             PressureGauge.Reading before = gauge.read();
             BootOutcome o = booter.boot(k.guest(), p.machine(), id, p.dir());
             last = record(k.side(), index, attempt, o, gauge.since(before), judged, p.machine().clock());
-            all.add(last);
+            attempts.add(last);
             onBoot.accept(last);
             BootStatus status = last.outcome().status();
             log.info("boot {} {} {} s {}", id, status, String.format(Locale.ROOT, "%.1f", o.seconds()),
                     status == BootStatus.OK ? last.samples().size() + " samples, " + last.pressure().describe()
                             : last.outcome().detail());
             if (status == BootStatus.OK || attempt >= (status == BootStatus.BUSY ? BUSY_ATTEMPTS : ATTEMPTS)) {
-                return last;
+                return attempts;
             }
         }
     }

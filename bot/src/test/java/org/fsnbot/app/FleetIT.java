@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 import org.fsnbot.exec.Orphans;
 import org.fsnbot.exec.CommandRunner;
 import org.fsnbot.exec.Spaces;
@@ -113,11 +114,35 @@ class FleetIT {
     }
 
     private static void await(String what, Duration limit, BooleanSupplier done) throws InterruptedException {
+        await(what, limit, done, () -> "");
+    }
+
+    /** Waits for done; a timeout's message ends with shown (what the nodes said, so that CI's log tells why). */
+    private static void await(String what, Duration limit, BooleanSupplier done, Supplier<String> shown)
+            throws InterruptedException {
         long end = System.nanoTime() + limit.toNanos();
         while (!done.getAsBoolean()) {
-            assertThat(System.nanoTime()).as("waited %s for %s", limit, what).isLessThan(end);
+            if (System.nanoTime() >= end) {
+                throw new AssertionError("waited " + limit + " for " + what + "\n" + shown.get());
+            }
             Thread.sleep(500);
         }
+    }
+
+    /** The last lines each of nodes wrote. */
+    private static String tails(FleetProcesses all, List<String> nodes) {
+        StringBuilder b = new StringBuilder();
+        for (String n : nodes) {
+            try {
+                List<String> lines = all.output(n).lines().toList();
+                b.append(n).append(all.alive(n) ? "" : " (exited)").append(":\n  ")
+                        .append(String.join("\n  ", lines.subList(Math.max(0, lines.size() - 25), lines.size())))
+                        .append('\n');
+            } catch (java.io.IOException e) {
+                b.append(n).append(": no output: ").append(e.getMessage()).append('\n');
+            }
+        }
+        return b.toString();
     }
 
     /** The runner of these whose QEMU is running now, if any: its processes carry its home#name mark. */
@@ -219,15 +244,16 @@ class FleetIT {
                 nodes.start(c, "run", "--config", config(tmp, url, inbox, c, Postgres.COORDINATOR, "").toString());
             }
             try (Store store = store(url)) {
-                await("the first mail queued", Duration.ofMinutes(3), () -> store.count("work_queue", "") == 1);
-                await("both coordinators in the cluster", Duration.ofMinutes(2), () -> coordinators.stream()
+                await("the first mail queued", Duration.ofMinutes(3), () -> store.count("work_queue", "") == 1,
+                        () -> tails(nodes, coordinators));
+                await("both coordinators in the cluster", Duration.ofMinutes(3), () -> coordinators.stream()
                         .allMatch(c -> {
                             try {
                                 return nodes.output(c).contains("joined the fleet");
                             } catch (java.io.IOException e) {
                                 return false;
                             }
-                        }));
+                        }), () -> tails(nodes, coordinators));
                 // The one that polled (its log says what it queued) dies; the other must poll from now on.
                 String polled = null;
                 for (String c : coordinators) {
@@ -241,7 +267,7 @@ class FleetIT {
                 pi.deliver("fleet", mail(tmp, run, 2));
 
                 await("the second mail queued by the survivor", Duration.ofMinutes(4), () ->
-                        store.count("work_queue", "") == 2);
+                        store.count("work_queue", "") == 2, () -> tails(nodes, coordinators));
 
                 double seconds = (System.nanoTime() - killed) / 1e9;
                 assertThat(seconds).as("within the check-in interval, Quartz's 7.5 s margin and one poll period")

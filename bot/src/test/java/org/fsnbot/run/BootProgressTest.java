@@ -19,4 +19,12 @@ class BootProgressTest {
         p.morePlanned(2);
         assertThat(p.line()).isEqualTo("[#########   ] boot 6 of 8, about 2 min 00 s left");
     }
+
+    @Test
+    void bootsSideBySideShareTheTimeLeft() {
+        BootProgress p = new BootProgress(6, 6, 2);
+        p.booted(60);
+        p.booted(60);
+        assertThat(p.line()).isEqualTo("[####        ] boot 2 of 6, about 2 min 00 s left");
+    }
 }

@@ -64,8 +64,12 @@ class InterleavedRunnerTest {
 
     /** A boot that ends as told per boot id (OK with one sample unless told otherwise), and logs the ids. */
     private static final class FakeBoot implements Booter {
-        final List<String> booted = new ArrayList<>();
+        final List<String> booted = java.util.Collections.synchronizedList(new ArrayList<>());
         final Map<String, BootStatus> failures;
+        /** Boots running now, and the most seen at once. */
+        final java.util.concurrent.atomic.AtomicInteger running = new java.util.concurrent.atomic.AtomicInteger();
+        final java.util.concurrent.atomic.AtomicInteger most = new java.util.concurrent.atomic.AtomicInteger();
+        long lasts;
         final Map<String, List<String>> results;
         final List<String> busy = new ArrayList<>();
         long stalled;
@@ -84,10 +88,24 @@ class InterleavedRunnerTest {
         @Override
         public BootOutcome boot(Guest guest, Machine machine, String bootId, Path dir) throws java.io.IOException {
             booted.add(bootId);
+            most.accumulateAndGet(running.incrementAndGet(), Math::max);
+            try {
+                Thread.sleep(lasts);
+                return ended(guest, machine, bootId, dir);
+            } catch (InterruptedException e) {
+                throw new java.io.IOException(e);
+            } finally {
+                running.decrementAndGet();
+            }
+        }
+
+        private BootOutcome ended(Guest guest, Machine machine, String bootId, Path dir) throws java.io.IOException {
             if (busy.contains(bootId)) {
-                stalled += 300_000;
                 try {
-                    stall(stalled);
+                    synchronized (this) {
+                        stalled += 300_000;
+                        stall(stalled);
+                    }
                     Thread.sleep(300);
                 } catch (Exception e) {
                     throw new java.io.IOException(e);
@@ -236,14 +254,58 @@ class InterleavedRunnerTest {
     @Test
     void anInstructionCountIsNotJudgedByTheHostsLoadAndItsTimesAreCounts() throws Exception {
         FakeBoot boot = new FakeBoot(Map.of(), Map.of()).busy("base-1-try1", "patched-1-try1");
-        InterleavedRunner.Pairing icount = new InterleavedRunner.Pairing(PAIRING.base(), PAIRING.patched(),
-                new Machine(Accelerator.TCG, Clock.INSTRUCTIONS, Topology.DEFAULT, Duration.ofMinutes(1),
-                        Optional.empty()), PAIRING.dir());
         List<BootRecord> seen = new ArrayList<>();
-        RunResult r = runner(boot).run(icount, new InterleavedRunner.Budget(1, 1), (x, n) -> false, seen::add);
-        assertThat(boot.booted).as("no boot again").containsExactly("base-1-try1", "patched-1-try1");
+        RunResult r = runner(boot).run(onTheInstructionClock(), new InterleavedRunner.Budget(1, 1), (x, n) -> false,
+                seen::add);
+        assertThat(boot.booted).as("no boot again").containsExactlyInAnyOrder("base-1-try1", "patched-1-try1");
         assertThat(seen.get(0).pressure().over(5)).as("recorded all the same").isTrue();
         assertThat(r.samples()).hasSize(2).allSatisfy(x -> assertThat(x.info().unit()).isEqualTo("insns"));
+    }
+
+    private static InterleavedRunner.Pairing onTheInstructionClock() {
+        return new InterleavedRunner.Pairing(PAIRING.base(), PAIRING.patched(), new Machine(Accelerator.TCG,
+                Clock.INSTRUCTIONS, Topology.DEFAULT, Duration.ofMinutes(1), Optional.empty()), PAIRING.dir());
+    }
+
+    @Test
+    void onTheInstructionClockAPairsBootsRunSideBySideAndAreReportedBaseFirst() throws Exception {
+        FakeBoot boot = new FakeBoot(Map.of(), Map.of());
+        boot.lasts = 300;
+        List<BootRecord> seen = new ArrayList<>();
+        RunResult r = runner(boot).run(onTheInstructionClock(), new InterleavedRunner.Budget(2, 2), (x, n) -> false,
+                seen::add);
+        assertThat(boot.most.get()).as("two boots at once").isEqualTo(2);
+        assertThat(seen).extracting(b -> b.side() + "-" + b.index()).containsExactly("BASE-0", "PATCHED-0", "BASE-1",
+                "PATCHED-1");
+        assertThat(r.pairs()).isEqualTo(2);
+        assertThat(r.samples()).hasSize(4);
+    }
+
+    @Test
+    void onWallTimeOrOnAOneCpuHostBootsRunOneAtATime() throws Exception {
+        FakeBoot wall = new FakeBoot(Map.of(), Map.of());
+        wall.lasts = 100;
+        runner(wall).run(PAIRING, new InterleavedRunner.Budget(2, 2), (x, n) -> false, b -> { });
+        assertThat(wall.most.get()).isEqualTo(1);
+        FakeBoot oneCpu = new FakeBoot(Map.of(), Map.of());
+        oneCpu.lasts = 100;
+        new InterleavedRunner(oneCpu, new ResultParser(), new PressureGauge(proc), new InterleavedRunner.Quiet(5,
+                Duration.ZERO, 1)).run(onTheInstructionClock(), new InterleavedRunner.Budget(2, 2), (x, n) -> false,
+                        b -> { });
+        assertThat(oneCpu.most.get()).isEqualTo(1);
+    }
+
+    @Test
+    void aSideBySideBootThatFailsTwiceEndsTheRunAfterItsPartnerEnds() throws Exception {
+        FakeBoot boot = new FakeBoot(Map.of("patched-1-try1", BootStatus.PANIC, "patched-1-try2", BootStatus.PANIC),
+                Map.of());
+        List<BootRecord> seen = new ArrayList<>();
+        RunResult r = runner(boot).run(onTheInstructionClock(), new InterleavedRunner.Budget(2, 2), (x, n) -> false,
+                seen::add);
+        assertThat(boot.booted).containsExactlyInAnyOrder("base-1-try1", "patched-1-try1", "patched-1-try2");
+        assertThat(seen).extracting(b -> b.outcome().bootId()).containsExactly("base-1-try1", "patched-1-try1",
+                "patched-1-try2");
+        assertThat(r.failure()).hasValueSatisfying(f -> assertThat(f.outcome().bootId()).isEqualTo("patched-1-try2"));
     }
 
     @Test
