@@ -135,10 +135,10 @@ public final class ResultParser {
             throw new BadResultsException("result without a row: " + n);
         }
         try {
+            String unit = n.path("unit").asText();
             return new Sample(side, boot, n.path("rep").asInt(), new MetricKey(n.path("workload").asText(), row,
-                    n.path("metric").asText()), new MetricInfo(n.path("label").asText("row"),
-                            clock.unit(n.path("unit").asText()), direction.equals("lower")),
-                    n.path("value").asDouble());
+                    n.path("metric").asText()), new MetricInfo(n.path("label").asText("row"), clock.unit(unit),
+                            direction.equals("lower")), clock.count(unit, n.path("value").asDouble()));
         } catch (IllegalArgumentException e) {
             throw new BadResultsException(e.getMessage());
         }

@@ -43,9 +43,9 @@ public record QemuCommand(String binary, Machine machine, Guest guest, String bo
                 "-smp", "cpus=" + t.cpus() + ",sockets=" + t.sockets() + ",cores=" + t.cores() + ",threads=" + t.threads(),
                 "-m", t.memoryMiB() + "M"));
         if (machine.clock() == Clock.INSTRUCTIONS) {
-            // Guest time advances 1 ns per instruction (shift 0) and skips idle (sleep=off): what the
+            // Guest time advances 2^shift ns per instruction and skips idle (sleep=off): what the
             // workloads time becomes a count of instructions, the same on a busy host as on a quiet one.
-            a.addAll(List.of("-icount", "shift=0,sleep=off"));
+            a.addAll(List.of("-icount", "shift=" + Clock.ICOUNT_SHIFT + ",sleep=off"));
         }
         int perNode = t.cpus() / t.nodes();
         Optional<NumaPlan> plan = machine.plan();

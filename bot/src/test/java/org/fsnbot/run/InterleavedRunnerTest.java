@@ -260,6 +260,8 @@ class InterleavedRunnerTest {
         assertThat(boot.booted).as("no boot again").containsExactlyInAnyOrder("base-1-try1", "patched-1-try1");
         assertThat(seen.get(0).pressure().over(5)).as("recorded all the same").isTrue();
         assertThat(r.samples()).hasSize(2).allSatisfy(x -> assertThat(x.info().unit()).isEqualTo("insns"));
+        assertThat(r.samples()).as("100 and 110 guest ns at 8 ns an instruction").extracting(Sample::value)
+                .containsExactlyInAnyOrder(12.5, 13.75);
     }
 
     private static InterleavedRunner.Pairing onTheInstructionClock() {

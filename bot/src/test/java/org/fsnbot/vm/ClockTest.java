@@ -19,6 +19,17 @@ class ClockTest {
     }
 
     @Test
+    void underInstructionsAGuestsTimeIsDividedBackIntoInstructionsAndARateMultiplied() {
+        // 8 guest ns an instruction (icount shift 3).
+        assertThat(Clock.INSTRUCTIONS.count("ns", 12_000)).isEqualTo(1_500);
+        assertThat(Clock.INSTRUCTIONS.count("s", 0.24)).isEqualTo(0.03);
+        assertThat(Clock.INSTRUCTIONS.count("ops/s", 80_000)).isEqualTo(640_000);
+        assertThat(Clock.INSTRUCTIONS.count("ratio", 3.5)).isEqualTo(3.5);
+        assertThat(Clock.WALL.count("ns", 12_000)).isEqualTo(12_000);
+        assertThat(Clock.WALL.count("ops/s", 80_000)).isEqualTo(80_000);
+    }
+
+    @Test
     void autoCountsInstructionsWhereTheGuestIsEmulatedAndWallTimeUnderKvm() {
         assertThat(ClockSetting.of("").clockFor(Accelerator.TCG)).isEqualTo(Clock.INSTRUCTIONS);
         assertThat(ClockSetting.of("auto").clockFor(Accelerator.KVM)).isEqualTo(Clock.WALL);

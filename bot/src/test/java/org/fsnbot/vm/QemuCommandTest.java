@@ -43,7 +43,7 @@ class QemuCommandTest {
                         Optional.empty()), "base-1", new QemuCommand.Logs(Path.of("/c.log"), Path.of("/r.log"),
                                 Path.of("/q.qmp")));
         List<String> a = c.argv();
-        assertThat(a.get(a.indexOf("-icount") + 1)).isEqualTo("shift=0,sleep=off");
+        assertThat(a.get(a.indexOf("-icount") + 1)).isEqualTo("shift=3,sleep=off");
         assertThatThrownBy(() -> new Machine(Accelerator.KVM, Clock.INSTRUCTIONS, Topology.DEFAULT,
                 Duration.ofMinutes(1), Optional.empty())).hasMessageContaining("only TCG");
     }
