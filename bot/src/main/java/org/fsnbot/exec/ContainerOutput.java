@@ -29,6 +29,8 @@ final class ContainerOutput extends ResultCallback.Adapter<Frame> {
     private final long maxBytes;
     private final List<String> notes = new ArrayList<>();
     private long fileBytes;
+    private long stdoutReceived;
+    private long stderrReceived;
     private boolean cut;
     private boolean stopped;
     private Runnable onOverflow = () -> { };
@@ -57,6 +59,11 @@ final class ContainerOutput extends ResultCallback.Adapter<Frame> {
     @Override
     public synchronized void onNext(Frame frame) {
         byte[] b = frame.getPayload();
+        if (frame.getStreamType() == StreamType.STDOUT) {
+            stdoutReceived += b.length;
+        } else {
+            stderrReceived += b.length;
+        }
         if (file.isPresent() && frame.getStreamType() == StreamType.STDOUT) {
             int keep = (int) Math.min(b.length, maxBytes - fileBytes);
             try {
@@ -77,6 +84,16 @@ final class ContainerOutput extends ResultCallback.Adapter<Frame> {
 
     synchronized void note(String line) {
         notes.add(line);
+    }
+
+    /** Bytes of stream type t received so far, before any bound (STDERR: every other stream). */
+    synchronized long received(StreamType t) {
+        return t == StreamType.STDOUT ? stdoutReceived : stderrReceived;
+    }
+
+    /** Whether a bound stopped the output (and the container was killed for it). */
+    synchronized boolean overflowed() {
+        return cut || stopped;
     }
 
     synchronized long fileBytes() {

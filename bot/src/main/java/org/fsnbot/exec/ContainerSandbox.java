@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.github.dockerjava.api.DockerClient;
+import com.github.dockerjava.api.async.ResultCallback;
 import com.github.dockerjava.api.command.WaitContainerResultCallback;
 import com.github.dockerjava.api.exception.DockerException;
 import com.github.dockerjava.api.exception.NotFoundException;
@@ -12,12 +13,15 @@ import com.github.dockerjava.api.model.Bind;
 import com.github.dockerjava.api.model.Capability;
 import com.github.dockerjava.api.model.Container;
 import com.github.dockerjava.api.model.Device;
+import com.github.dockerjava.api.model.Frame;
 import com.github.dockerjava.api.model.HostConfig;
+import com.github.dockerjava.api.model.StreamType;
 import com.github.dockerjava.api.model.Ulimit;
 import com.github.dockerjava.api.model.Volume;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -158,6 +162,9 @@ public final class ContainerSandbox implements Sandbox {
                 Integer exit = docker.waitContainerCmd(id).exec(new WaitContainerResultCallback())
                         .awaitStatusCode(step.timeout().toSeconds() + 60, TimeUnit.SECONDS);
                 logs.awaitCompletion(30, TimeUnit.SECONDS);
+                if (!out.overflowed()) {
+                    catchUp(id, out);
+                }
                 long millis = (System.nanoTime() - start) / 1_000_000;
                 boolean timedOut = millis >= step.timeout().toMillis();
                 // Docker's memory cgroup says whether its OOM killer struck; it keeps no count.
@@ -174,6 +181,43 @@ public final class ContainerSandbox implements Sandbox {
             throw new IOException("interrupted while running " + step.command().get(0), e);
         } finally {
             docker.removeContainerCmd(id).withForce(true).exec();
+        }
+    }
+
+    /**
+     * Docker can end a follow stream at the container's exit before the
+     * last of its output (seen here: 638,976 of 1,048,576 bytes of a quick
+     * `tail -c`); the stopped container's log has it all. Reads that log
+     * again and hands out only what it had not had yet, per stream.
+     */
+    private void catchUp(String id, ContainerOutput out) throws InterruptedException {
+        long stdout = out.received(StreamType.STDOUT);
+        long stderr = out.received(StreamType.STDERR);
+        ResultCallback.Adapter<Frame> rest = new ResultCallback.Adapter<>() {
+            private long seenOut;
+            private long seenErr;
+
+            @Override
+            public void onNext(Frame f) {
+                byte[] b = f.getPayload();
+                boolean isOut = f.getStreamType() == StreamType.STDOUT;
+                long had = isOut ? stdout - seenOut : stderr - seenErr;
+                if (isOut) {
+                    seenOut += b.length;
+                } else {
+                    seenErr += b.length;
+                }
+                int skip = (int) Math.max(0, Math.min(b.length, had));
+                if (skip < b.length) {
+                    out.onNext(new Frame(f.getStreamType(), Arrays.copyOfRange(b, skip, b.length)));
+                }
+            }
+        };
+        try (ResultCallback.Adapter<Frame> r = docker.logContainerCmd(id).withStdOut(true).withStdErr(true)
+                .withFollowStream(false).exec(rest)) {
+            r.awaitCompletion(30, TimeUnit.SECONDS);
+        } catch (IOException e) {
+            out.note("fsnbot: reading the container's log again failed: " + e.getMessage());
         }
     }
 
