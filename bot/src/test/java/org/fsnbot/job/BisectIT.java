@@ -162,11 +162,15 @@ class BisectIT {
      */
     private static void assertMailed(Bisector.Outcome o, List<String> c, int k) throws Exception {
         String body = new ReplyRenderer().bisect(o.report());
+        // The log's last step is the culprit against its parent: by its id, or "good end" when the
+        // culprit follows the good end directly.
+        String parent = k == 1 ? "good end" : c.get(k - 1).substring(0, 12);
         assertThat(body.replaceAll("\\s+", " ")).contains("fsnbot noticed a +", "regression of parent-modify-scale"
                 + " clients=1 avg_client_s due to commit " + c.get(k).substring(0, 12), "confirmed against its parent");
+        int last = o.result().steps().size();
         assertThat(body).contains("author:    Ann Author <ann@example.org>", "Bisection log")
-                .containsPattern("(?m)^  clients +base +patched +change").containsPattern("(?m)^ +" + k + " +"
-                        + c.get(k).substring(0, 12) + " +" + c.get(k - 1).substring(0, 12) + " +\\+\\d");
+                .containsPattern("(?m)^  clients +base +patched +change").containsPattern("(?m)^ +" + last + " +"
+                        + c.get(k).substring(0, 12) + " +" + parent + " +\\+\\d");
         assertThat(body).containsPattern("(?m)^  fsnbot compare --tree \\S+ " + c.get(k - 1) + " " + c.get(k) + " ");
         Path eml = app.bisectMail().post(o, repo);
         MimeMessage m = PatchTestIT.parse(eml);
