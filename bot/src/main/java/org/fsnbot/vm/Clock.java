@@ -61,15 +61,12 @@ public enum Clock {
      * do not count time and stay.
      */
     public String unit(String wallUnit) {
-        if (this == WALL) {
-            return wallUnit;
-        }
         int slash = wallUnit.lastIndexOf('/');
-        if (slash >= 0) {
-            String per = wallUnit.substring(slash + 1);
-            return COUNTED.containsKey(per) ? wallUnit.substring(0, slash + 1) + COUNTED.get(per) : wallUnit;
-        }
-        return COUNTED.getOrDefault(wallUnit, wallUnit);
+        return switch (this == WALL ? 0 : timeExponent(wallUnit)) {
+            case 1 -> COUNTED.get(wallUnit);
+            case -1 -> wallUnit.substring(0, slash + 1) + COUNTED.get(wallUnit.substring(slash + 1));
+            default -> wallUnit;
+        };
     }
 
     /**
@@ -79,14 +76,20 @@ public enum Clock {
      * figures, and every figure on wall time, stay.
      */
     public double count(String wallUnit, double value) {
-        if (this == WALL) {
-            return value;
-        }
-        int slash = wallUnit.lastIndexOf('/');
+        return switch (this == WALL ? 0 : timeExponent(wallUnit)) {
+            case 1 -> value / NS_PER_INSTRUCTION;
+            case -1 -> value * NS_PER_INSTRUCTION;
+            default -> value;
+        };
+    }
+
+    /** How a unit holds time: 1 a time ("ns"), -1 a rate per time ("ops/s"), 0 none ("ratio"). */
+    private static int timeExponent(String unit) {
+        int slash = unit.lastIndexOf('/');
         if (slash >= 0) {
-            return COUNTED.containsKey(wallUnit.substring(slash + 1)) ? value * NS_PER_INSTRUCTION : value;
+            return COUNTED.containsKey(unit.substring(slash + 1)) ? -1 : 0;
         }
-        return COUNTED.containsKey(wallUnit) ? value / NS_PER_INSTRUCTION : value;
+        return COUNTED.containsKey(unit) ? 1 : 0;
     }
 
     /** Refuses this clock on an accelerator that cannot keep it: icount is TCG's alone. */
