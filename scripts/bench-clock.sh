@@ -27,16 +27,18 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# The profile: the single-threaded verdict rows and one two-client row.
+# The profile: the single-threaded verdict rows and one two-client row, with
+# the quick and full profiles' held listener on the instruction clock.
 cat > "$work/clock.json" <<'JSON'
 {"name": "clock-bench", "description": "byte-write and parent-modify-scale, for the clocks' noise",
  "bootsPerKernel": 3, "maxBootsPerKernel": 3, "bootTimeoutSeconds": 600,
  "workloads": [
   {"name": "byte-write", "args": ["--workdir", "/dev/shm", "--modes", "none,parent", "--iterations", "100000",
-    "--warmup", "5000", "--reps", "3"], "verdictMetrics": ["ns_per_op"], "minEffectPct": 2.0},
+    "--warmup", "5000", "--reps", "3"], "instructionClockArgs": ["--listener", "held"],
+    "verdictMetrics": ["ns_per_op"], "minEffectPct": 2.0},
   {"name": "parent-modify-scale", "args": ["--workdir", "/dev/shm", "--clients", "1,2", "--files", "1024",
-    "--iterations", "50000", "--warmup", "2000", "--reps", "2"], "verdictMetrics": ["avg_client_s"],
-    "instructionClockRows": ["1"], "minEffectPct": 2.0}]}
+    "--iterations", "50000", "--warmup", "2000", "--reps", "2"], "instructionClockArgs": ["--listener", "held"],
+    "verdictMetrics": ["avg_client_s"], "instructionClockRows": ["1"], "minEffectPct": 2.0}]}
 JSON
 printf 'runner:\n  clock: instructions\n' > "$work/icount.yaml"
 printf 'runner:\n  clock: wall\n' > "$work/wall.yaml"

@@ -103,8 +103,10 @@ def main(path, host=None):
                "scripts/noise-residuals.py.", "sources": sources}, sys.stdout, indent=1)
 
 
-ICOUNT_ORIGIN = ("A/A boots of the base kernel (Debian 6.12.118) under TCG with QEMU icount (shift=0,sleep=off), "
-                 "two CPU hogs beside them, on this project's 2-vCPU machine, 2026-12-02 (scripts/bench-clock.sh)")
+ICOUNT_ORIGIN = ("A/A boots of the base kernel (Debian 6.12.118, SLUB without SLUB_TINY) under TCG with QEMU "
+                 "icount (shift=3,sleep=off), byte-write and parent-modify-scale with a held listener, two boots "
+                 "side by side and two CPU hogs beside them, on this project's 2-vCPU machine, 2026-12-02 "
+                 "(scripts/bench-clock.sh); the rows judged on that clock")
 
 
 def add_icount(export, current):

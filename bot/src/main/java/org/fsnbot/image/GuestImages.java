@@ -21,7 +21,9 @@ public final class GuestImages {
 
     public GuestImage forProfile(Profile profile, Path dir) throws IOException {
         Path initrd = initramfs.build(workloads.build(),
-                profile.workloads().stream().map(WorkloadSpec::commandLine).toList(), dir.resolve("initramfs.cpio.gz"));
+                profile.workloads().stream().map(WorkloadSpec::commandLine).toList(),
+                profile.workloads().stream().map(WorkloadSpec::instructionCommandLine).toList(),
+                dir.resolve("initramfs.cpio.gz"));
         return new GuestImage(initrd, Optional.of(blockImage.build(dir.resolve("block-ext4.img"))));
     }
 

@@ -27,18 +27,28 @@ public final class InitramfsBuilder {
         this.busybox = busybox;
     }
 
-    /** Builds an image that runs the given workload command lines in order. */
-    public Path build(Path workloadBin, List<String> commandLines, Path out) throws IOException {
-        return write(out, initScript(), workloadBin, String.join("\n", commandLines) + "\n");
+    /**
+     * Builds an image that runs the given workload command lines in order, or
+     * the instruction clock's lines when the kernel's command line says that
+     * clock (the clock is decided after the image is made).
+     */
+    public Path build(Path workloadBin, List<String> commandLines, List<String> instructionLines, Path out)
+            throws IOException {
+        if (instructionLines.size() != commandLines.size()) {
+            throw new IllegalArgumentException("one instruction-clock line per workload line");
+        }
+        return write(out, initScript(), workloadBin, String.join("\n", commandLines) + "\n",
+                String.join("\n", instructionLines) + "\n");
     }
 
     /** An image whose init only says it booted: used to probe an accelerator. */
     public Path buildProbe(Path out) throws IOException {
         String init = "#!/bin/busybox sh\n/bin/busybox echo FSNBOT-PROBE-OK\n/bin/busybox poweroff -f\n";
-        return write(out, init, null, "");
+        return write(out, init, null, "", "");
     }
 
-    private Path write(Path out, String init, Path workloadBin, String job) throws IOException {
+    private Path write(Path out, String init, Path workloadBin, String job, String instructionJob)
+            throws IOException {
         if (!Files.isExecutable(busybox)) {
             throw new IOException(busybox + " missing: apt-get install busybox-static");
         }
@@ -53,6 +63,7 @@ public final class InitramfsBuilder {
             file(cpio, "init", init.getBytes(StandardCharsets.UTF_8), 0755);
             file(cpio, "bin/busybox", Files.readAllBytes(busybox), 0755);
             file(cpio, "job/workloads", job.getBytes(StandardCharsets.UTF_8), 0644);
+            file(cpio, "job/workloads.instructions", instructionJob.getBytes(StandardCharsets.UTF_8), 0644);
             if (workloadBin != null) {
                 try (Stream<Path> s = Files.list(workloadBin)) {
                     for (Path f : s.sorted().toList()) {

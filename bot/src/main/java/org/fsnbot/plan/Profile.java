@@ -96,6 +96,9 @@ public record Profile(String name, String description, int bootsPerKernel, int m
             x.put("verdictMetrics", w.verdictMetrics());
             w.minEffectPct().ifPresent(e -> x.put("minEffectPct", e));
             w.instructionRows().ifPresent(r -> x.put("instructionClockRows", r));
+            if (!w.instructionArgs().isEmpty()) {
+                x.put("instructionClockArgs", w.instructionArgs());
+            }
             wl.add(x);
         }
         m.put("workloads", wl);

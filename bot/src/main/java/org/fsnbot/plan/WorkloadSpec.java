@@ -17,10 +17,12 @@ import java.util.regex.Pattern;
  * clock (docs/stats.md, "Clocks"): under QEMU icount the vCPUs take turns
  * on one host thread, so a row that measures concurrency (two clients at
  * once) counts only the instructions of both; such rows are shown there,
- * not judged. Absent: every row, as on wall time; [] none.
+ * not judged. Absent: every row, as on wall time; [] none. instructionArgs
+ * ("instructionClockArgs") are appended to args on an instruction clock:
+ * what makes a row's path fixed there (byte-write's held listener).
  */
 public record WorkloadSpec(String name, List<String> args, List<String> verdictMetrics, OptionalDouble minEffectPct,
-        Optional<List<String>> instructionRows) {
+        Optional<List<String>> instructionRows, List<String> instructionArgs) {
 
     private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9-]*");
     private static final Pattern ARG = Pattern.compile("[A-Za-z0-9=,._/-]+");
@@ -30,8 +32,9 @@ public record WorkloadSpec(String name, List<String> args, List<String> verdictM
             throw new IllegalArgumentException("workload name must match " + NAME + ": " + name);
         }
         args = List.copyOf(args == null ? List.of() : args);
+        instructionArgs = List.copyOf(instructionArgs == null ? List.of() : instructionArgs);
         // Arguments end up in the guest's shell script: keep them to a safe alphabet.
-        for (String a : args) {
+        for (String a : java.util.stream.Stream.concat(args.stream(), instructionArgs.stream()).toList()) {
             if (!ARG.matcher(a).matches()) {
                 throw new IllegalArgumentException("workload " + name + ": unsafe argument '" + a + "'");
             }
@@ -62,6 +65,12 @@ public record WorkloadSpec(String name, List<String> args, List<String> verdictM
         return args.isEmpty() ? name : name + " " + String.join(" ", args);
     }
 
+    /** The command line a guest on an instruction clock runs. */
+    public String instructionCommandLine() {
+        List<String> all = java.util.stream.Stream.concat(args.stream(), instructionArgs.stream()).toList();
+        return all.isEmpty() ? name : name + " " + String.join(" ", all);
+    }
+
     static WorkloadSpec fromMap(Map<String, Object> m) {
         @SuppressWarnings("unchecked")
         List<String> args = (List<String>) m.getOrDefault("args", List.of());
@@ -70,8 +79,10 @@ public record WorkloadSpec(String name, List<String> args, List<String> verdictM
         Object eff = m.get("minEffectPct");
         @SuppressWarnings("unchecked")
         List<String> rows = (List<String>) m.get("instructionClockRows");
+        @SuppressWarnings("unchecked")
+        List<String> instructionArgs = (List<String>) m.getOrDefault("instructionClockArgs", List.of());
         return new WorkloadSpec((String) m.get("name"), args, metrics,
                 eff == null ? OptionalDouble.empty() : OptionalDouble.of(((Number) eff).doubleValue()),
-                Optional.ofNullable(rows));
+                Optional.ofNullable(rows), instructionArgs);
     }
 }

@@ -131,7 +131,8 @@ final class VcpuPinner implements Runnable {
 
     /** QEMU's process on the host: its comm is qemu-system-*, its command line names this boot. */
     private Optional<Long> qemuPid() {
-        String mark = "fsnbot.boot=" + bootId;
+        // QemuCommand puts the clock after the boot's id: the space keeps base-1 from matching base-10.
+        String mark = "fsnbot.boot=" + bootId + " ";
         try (Stream<Path> procs = Files.list(proc)) {
             for (Path p : procs.filter(x -> x.getFileName().toString().matches("\\d+")).toList()) {
                 try {

@@ -63,7 +63,6 @@ class RunLoopIT {
                     "    rev: " + KernelFixture.base(),
                     "watch: []",
                     "commands: {allow: [maintainer@example.org], trust: {archive: [mx.example.org], imap: []}}",
-                    "runner: {maxCpuPressurePct: " + KernelFixture.E2E_MAX_CPU_PRESSURE_PCT + ", clock: wall}",
                     ""));
             assertThat(Main.execute("run", "--once", "--config", cfg.toString())).isZero();
             Store store = Store.h2(home.resolve("db/fsnbot"));

@@ -136,6 +136,31 @@ class WorkloadsNativeTest {
     }
 
     @Test
+    void aHeldListenerReadsOnlyAfterTheLoopSoEveryWriteMergesIntoOneEvent(@TempDir Path dir) throws Exception {
+        for (String listener : List.of("held", "drain")) {
+            List<String> out = run("byte-write", "--workdir", dir.toString(), "--modes", "parent", "--iterations",
+                    "20000", "--warmup", "100", "--reps", "2", "--listener", listener);
+            assertThat(JSON.readTree(out.get(0)).path("listener").asText()).isEqualTo(listener);
+            for (String line : out.subList(1, out.size())) {
+                JsonNode n = JSON.readTree(line);
+                if (n.path("type").asText().equals("result")) {
+                    long events = n.path("params").path("events").asLong();
+                    // Held: the warm-up's first write queues the event every later write merges into.
+                    assertThat(events).as(listener + " " + line).isEqualTo(listener.equals("held") ? 1 : events)
+                            .isPositive();
+                }
+            }
+        }
+        List<String> pms = run("parent-modify-scale", "--workdir", dir.toString(), "--clients", "1", "--files", "8",
+                "--iterations", "20000", "--warmup", "100", "--reps", "1", "--listener", "held");
+        assertThat(JSON.readTree(pms.get(1)).path("params").path("events").asLong()).isEqualTo(1);
+        CommandResult bad = new CommandRunner().run(List.of(bin.resolve("byte-write").toString(), "--listener",
+                "lazy"), null, Duration.ofMinutes(1));
+        assertThat(bad.exitCode()).isEqualTo(2);
+        assertThat(bad.outputText()).contains("--listener is drain or held, not 'lazy'");
+    }
+
+    @Test
     void parentModifyScaleReportsEachClientCount(@TempDir Path dir) throws Exception {
         List<String> out = run("parent-modify-scale", "--workdir", dir.toString(), "--clients", "1,2", "--files", "8",
                 "--iterations", "20000", "--warmup", "100", "--reps", "1");

@@ -39,5 +39,23 @@ class ProfileTest {
         String oneBoot = bad.replace("\"; reboot\"", "\"--reps\"").replace("\"bootsPerKernel\":3", "\"bootsPerKernel\":1");
         assertThatThrownBy(() -> Profile.parse(new ByteArrayInputStream(oneBoot.getBytes(StandardCharsets.UTF_8))))
                 .hasMessageContaining("bootsPerKernel");
+        String badClockArg = bad.replace("\"; reboot\"]", "\"--reps\"],\"instructionClockArgs\":[\"$(id)\"]");
+        assertThatThrownBy(() -> Profile.parse(new ByteArrayInputStream(badClockArg.getBytes(StandardCharsets.UTF_8))))
+                .hasMessageContaining("unsafe argument '$(id)'");
+    }
+
+    @Test
+    void onTheInstructionClockListenersAreHeldAndTheArgumentsTravelWithTheProfile() throws Exception {
+        for (String name : java.util.List.of("quick", "full")) {
+            Profile p = Profile.load(name);
+            for (WorkloadSpec w : p.workloads()) {
+                boolean held = w.name().equals("byte-write") || w.name().equals("parent-modify-scale");
+                assertThat(w.instructionCommandLine()).as(name + " " + w.name())
+                        .isEqualTo(held ? w.commandLine() + " --listener held" : w.commandLine());
+            }
+            Profile again = Profile.fromJson(p.toJson());
+            assertThat(again.workloads()).extracting(WorkloadSpec::instructionCommandLine)
+                    .isEqualTo(p.workloads().stream().map(WorkloadSpec::instructionCommandLine).toList());
+        }
     }
 }

@@ -27,7 +27,7 @@ class QemuCommandTest {
         String line = String.join(" ", a);
         assertThat(line).contains("-accel tcg", "-smp cpus=4,sockets=2,cores=2,threads=1",
                 "memory-backend-ram,id=mem0,size=256M", "node,nodeid=0,cpus=0-1,memdev=mem0",
-                "node,nodeid=1,cpus=2-3,memdev=mem1", "fsnbot.boot=base-1", "-no-reboot",
+                "node,nodeid=1,cpus=2-3,memdev=mem1", "fsnbot.boot=base-1 fsnbot.clock=wall", "-no-reboot",
                 "-drive file=/d.img,if=virtio,format=raw,snapshot=on");
         int first = a.indexOf("-serial");
         assertThat(a.get(first + 1)).isEqualTo("chardev:console");
@@ -37,13 +37,15 @@ class QemuCommandTest {
     }
 
     @Test
-    void anInstructionClockIsIcountAtShiftZeroWithoutSleepAndOnlyUnderTcg() {
+    void anInstructionClockIsIcountAtShiftThreeWithoutSleepToldToTheGuestAndOnlyUnderTcg() {
         QemuCommand c = new QemuCommand("qemu-system-x86_64", new Machine(Accelerator.TCG, Clock.INSTRUCTIONS,
                 Topology.DEFAULT, Duration.ofMinutes(1), Optional.empty()), new Guest(Path.of("/k"), Path.of("/i"),
                         Optional.empty()), "base-1", new QemuCommand.Logs(Path.of("/c.log"), Path.of("/r.log"),
                                 Path.of("/q.qmp")));
         List<String> a = c.argv();
         assertThat(a.get(a.indexOf("-icount") + 1)).isEqualTo("shift=3,sleep=off");
+        assertThat(a.get(a.indexOf("-append") + 1)).as("the guest's init picks its workload list by it")
+                .endsWith("fsnbot.boot=base-1 fsnbot.clock=instructions");
         assertThatThrownBy(() -> new Machine(Accelerator.KVM, Clock.INSTRUCTIONS, Topology.DEFAULT,
                 Duration.ofMinutes(1), Optional.empty())).hasMessageContaining("only TCG");
     }
