@@ -228,6 +228,20 @@ class FleetIT {
         }
     }
 
+    /** The coordinator whose log says it dispatched a unit, or null. */
+    private static String dispatcher(FleetProcesses nodes, List<String> coordinators) {
+        for (String c : coordinators) {
+            try {
+                if (nodes.output(c).contains("to runner class")) {
+                    return c;
+                }
+            } catch (java.io.IOException e) {
+                // Its log not readable yet: not the dispatcher so far.
+            }
+        }
+        return null;
+    }
+
     @Test
     void aKilledCoordinatorsPollingGoesOnOnTheOtherAndNoMailIsQueuedTwice(@TempDir Path tmp) throws Exception {
         String run = UUID.randomUUID().toString().substring(0, 8);
@@ -253,13 +267,10 @@ class FleetIT {
                             }
                         }), () -> tails(nodes, coordinators));
                 // The one that polled (its log says what it queued) dies; the other must poll from now on.
-                String polled = null;
-                for (String c : coordinators) {
-                    if (nodes.output(c).contains("to runner class")) {
-                        polled = c;
-                    }
-                }
-                assertThat(polled).as("a coordinator dispatched the unit").isNotNull();
+                // Its dispatch line follows the queue row by a moment (seen: the row, both joined, no line yet).
+                await("a coordinator dispatching the first mail", Duration.ofMinutes(1),
+                        () -> dispatcher(nodes, coordinators) != null, () -> tails(nodes, coordinators));
+                String polled = dispatcher(nodes, coordinators);
                 nodes.kill(polled);
                 long killed = System.nanoTime();
                 pi.deliver("fleet", mail(tmp, run, 2));
