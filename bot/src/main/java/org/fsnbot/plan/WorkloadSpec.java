@@ -34,7 +34,7 @@ public record WorkloadSpec(String name, List<String> args, List<String> verdictM
         args = List.copyOf(args == null ? List.of() : args);
         instructionArgs = List.copyOf(instructionArgs == null ? List.of() : instructionArgs);
         // Arguments end up in the guest's shell script: keep them to a safe alphabet.
-        for (String a : java.util.stream.Stream.concat(args.stream(), instructionArgs.stream()).toList()) {
+        for (String a : both(args, instructionArgs)) {
             if (!ARG.matcher(a).matches()) {
                 throw new IllegalArgumentException("workload " + name + ": unsafe argument '" + a + "'");
             }
@@ -67,8 +67,12 @@ public record WorkloadSpec(String name, List<String> args, List<String> verdictM
 
     /** The command line a guest on an instruction clock runs. */
     public String instructionCommandLine() {
-        List<String> all = java.util.stream.Stream.concat(args.stream(), instructionArgs.stream()).toList();
+        List<String> all = both(args, instructionArgs);
         return all.isEmpty() ? name : name + " " + String.join(" ", all);
+    }
+
+    private static List<String> both(List<String> args, List<String> instructionArgs) {
+        return java.util.stream.Stream.concat(args.stream(), instructionArgs.stream()).toList();
     }
 
     static WorkloadSpec fromMap(Map<String, Object> m) {
