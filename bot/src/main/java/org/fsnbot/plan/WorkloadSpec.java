@@ -62,13 +62,16 @@ public record WorkloadSpec(String name, List<String> args, List<String> verdictM
     }
 
     public String commandLine() {
-        return args.isEmpty() ? name : name + " " + String.join(" ", args);
+        return line(args);
     }
 
     /** The command line a guest on an instruction clock runs. */
     public String instructionCommandLine() {
-        List<String> all = both(args, instructionArgs);
-        return all.isEmpty() ? name : name + " " + String.join(" ", all);
+        return line(both(args, instructionArgs));
+    }
+
+    private String line(List<String> arguments) {
+        return arguments.isEmpty() ? name : name + " " + String.join(" ", arguments);
     }
 
     private static List<String> both(List<String> args, List<String> instructionArgs) {
