@@ -59,6 +59,15 @@ record BuildDir(Path dir) {
         return dir.resolve("objects");
     }
 
+    /** The count objects() holds, or 0 when there is none to read. */
+    int objectCount() {
+        try {
+            return Integer.parseInt(Files.readString(objects()).trim());
+        } catch (IOException | NumberFormatException e) {
+            return 0;
+        }
+    }
+
     /** The commit of a finished build, if it finished. */
     Optional<String> builtCommit() throws IOException {
         if (!Files.isRegularFile(built())) {

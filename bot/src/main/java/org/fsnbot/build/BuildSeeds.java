@@ -126,11 +126,31 @@ final class BuildSeeds {
         // The index's stat data must match the new mtimes, or the next
         // checkout -f of this tree takes every file for modified and
         // rewrites it, and make then rebuilds everything.
-        CommandResult refresh = runner.run(List.of("git", "-c", "core.fsmonitor=false", "update-index", "-q",
-                "--refresh"), checkout, Duration.ofMinutes(10));
-        if (!refresh.ok()) {
-            throw new IOException("git update-index --refresh in " + checkout + ": " + refresh.outputText().strip());
+        Checkouts.refreshIndex(runner, checkout);
+    }
+
+    /**
+     * Makes a trusted build's objects name checkout if they name another
+     * (their `source` link, made by Kbuild, says which): a cache moved to
+     * another home, or a base built from a checkout since made again
+     * elsewhere. Kbuild compares each object's saved command line, which
+     * holds the checkout's path, and would otherwise compile every object
+     * of every build that starts from these. Returns whether it changed any.
+     */
+    static boolean adopt(BuildDir build, Path checkout) throws IOException {
+        Path link = build.obj().resolve("source");
+        if (!Files.isSymbolicLink(link)) {
+            return false;
         }
+        String was = Files.readSymbolicLink(link).toString();
+        String now = checkout.toAbsolutePath().normalize().toString();
+        if (was.equals(now)) {
+            return false;
+        }
+        retarget(build.obj(), was, now);
+        Files.delete(link);
+        Files.createSymbolicLink(link, Path.of(now));
+        return true;
     }
 
     private static void copyIfThere(Path from, Path to) throws IOException {

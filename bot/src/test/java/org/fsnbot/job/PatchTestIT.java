@@ -149,6 +149,10 @@ class PatchTestIT {
         // (which the other, inconclusive metrics always ask for) cost CI a minute and a half.
         JobOutcome o = pipeline.run(request(Repo.exampleMbox(), Profile.load("quick").withBoots(3)));
         assertThat(o.kind()).isEqualTo(ReplyKind.REPORT);
+        // Every later suite builds its patches from the base's objects: if this one had to compile the
+        // kernel again, each of them would too (10 min a build here), and CI would run out of time.
+        assertThat(app.store().count("builds", "job_id = ? AND label = 'patched' AND objects_compiled < 20",
+                o.jobId())).as("the patched kernel was built from the base's objects").isEqualTo(1);
         // When this fails, the figures say why (a CV, a busy boot): every table is in the results file.
         assertThat(o.verdict()).as(() -> tables(o)).contains(Verdict.REGRESSION);
 
