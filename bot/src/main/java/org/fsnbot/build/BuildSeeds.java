@@ -108,19 +108,13 @@ final class BuildSeeds {
         retarget(obj, seedCheckout.toString(), checkout.toAbsolutePath().normalize().toString());
         Set<String> changed = new HashSet<>(seed.changed());
         FileTime now = FileTime.from(Instant.now());
-        try (Stream<Path> files = Files.walk(checkout)) {
-            for (Path f : (Iterable<Path>) files.filter(p -> Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS))
-                    ::iterator) {
-                String name = checkout.relativize(f).toString();
-                if (name.startsWith(".git/") || name.equals(".git")) {
-                    continue;
-                }
-                Path old = seedCheckout.resolve(name);
-                if (!changed.contains(name) && Files.isRegularFile(old, LinkOption.NOFOLLOW_LINKS)) {
-                    Files.setLastModifiedTime(f, Files.getLastModifiedTime(old));
-                } else {
-                    Files.setLastModifiedTime(f, now);
-                }
+        for (Path f : Checkouts.sourceFiles(checkout)) {
+            String name = checkout.relativize(f).toString();
+            Path old = seedCheckout.resolve(name);
+            if (!changed.contains(name) && Files.isRegularFile(old, LinkOption.NOFOLLOW_LINKS)) {
+                Files.setLastModifiedTime(f, Files.getLastModifiedTime(old));
+            } else {
+                Files.setLastModifiedTime(f, now);
             }
         }
         // The index's stat data must match the new mtimes, or the next

@@ -79,14 +79,18 @@ public final class Checkouts {
      * otherwise take every file for modified and write it again, new.
      */
     private void ageSources(Path checkout) throws IOException {
-        Path git = checkout.resolve(".git");
-        try (Stream<Path> files = Files.walk(checkout)) {
-            for (Path f : (Iterable<Path>) files.filter(p -> !p.startsWith(git)
-                    && Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS))::iterator) {
-                Files.setLastModifiedTime(f, SOURCE_TIME);
-            }
+        for (Path f : sourceFiles(checkout)) {
+            Files.setLastModifiedTime(f, SOURCE_TIME);
         }
         refreshIndex(runner, checkout);
+    }
+
+    /** Every regular file of the checkout outside .git: what make reads, and what git checks out. */
+    static List<Path> sourceFiles(Path checkout) throws IOException {
+        Path git = checkout.resolve(".git");
+        try (Stream<Path> files = Files.walk(checkout)) {
+            return files.filter(p -> !p.startsWith(git) && Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)).toList();
+        }
     }
 
     /** Whether the checkout's files have SOURCE_TIME (its top Makefile stands for them all). */

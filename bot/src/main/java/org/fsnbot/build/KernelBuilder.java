@@ -105,9 +105,6 @@ public final class KernelBuilder {
             log.info("base kernel {}: dropping the objects of an unfinished build", baseCommit.substring(0, 12));
             runner.check(List.of("rm", "-rf", "--one-file-system", d.obj().toString()), null, Duration.ofMinutes(10));
         }
-        if (d.seeds()) {
-            adopt(d, checkout);
-        }
         if (!Files.exists(d.obj(), LinkOption.NOFOLLOW_LINKS) && reuse(t).isEmpty()) {
             Optional<BuildSeeds.Seed> seed = seeds.nearest(checkout, baseCommit, config.hash(), d);
             Files.createDirectories(d.dir());
@@ -185,6 +182,9 @@ public final class KernelBuilder {
             return reused.get();
         }
         BuildDir d = t.dir();
+        if (d.seeds()) {
+            adopt(d, checkout);
+        }
         unfinish(d);
         boolean cold = !Files.exists(d.obj(), LinkOption.NOFOLLOW_LINKS);
         Files.createDirectories(d.obj());
@@ -232,17 +232,14 @@ public final class KernelBuilder {
                     }
                 }
             }
-            boolean cold = from.isEmpty();
-            if (from.isEmpty()) {
-                Optional<BuildSeeds.Seed> seed = seeds.nearest(checkout, t.commit(), config.hash(), d);
-                if (seed.isPresent()) {
-                    seeds.plant(seed.get(), checkout, space.dir(), d);
-                    cold = false;
-                }
+            Optional<BuildSeeds.Seed> seed = from.isPresent() ? Optional.empty()
+                    : seeds.nearest(checkout, t.commit(), config.hash(), d);
+            if (seed.isPresent()) {
+                seeds.plant(seed.get(), checkout, space.dir(), d);
             }
             sandbox.handOver(space.dir());
             BuildResult r = make.build(t.label(), t.commit(), d, t.code(), new BuildStep(checkout, space.dir(),
-                    d.fragment(), t.code(), ccache(), cold), config);
+                    d.fragment(), t.code(), ccache(), from.isEmpty() && seed.isEmpty()), config);
             if (from.isPresent()) {
                 warnIfNotIncremental(t, from.get(), r);
             }

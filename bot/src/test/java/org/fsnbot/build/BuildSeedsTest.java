@@ -30,6 +30,14 @@ class BuildSeedsTest {
         return git(repo, "rev-parse", "HEAD");
     }
 
+    /** A new git tree under tmp whose first commit holds a Makefile. */
+    private Path repo(Path tmp) throws Exception {
+        Path repo = Files.createDirectories(tmp.resolve("linux"));
+        git(repo, "init", "-q");
+        commit(repo, "Makefile", "all:\n");
+        return repo;
+    }
+
     /** A built base directory of commit under root, trusted or not, its marker dated secondsAgo, built from src. */
     private BuildDir built(Path root, String commit, String hash, boolean trusted, long secondsAgo, Path src)
             throws Exception {
@@ -64,10 +72,8 @@ class BuildSeedsTest {
     @Test
     void aNewBaseStartsFromTheTrustedBuildThatDiffersInFewestFilesAndIsRebuiltWhereItDiffers(@TempDir Path tmp)
             throws Exception {
-        Path repo = tmp.resolve("linux");
-        Files.createDirectories(repo);
-        git(repo, "init", "-q");
-        String c0 = commit(repo, "Makefile", "all:\n");
+        Path repo = repo(tmp);
+        String c0 = git(repo, "rev-parse", "HEAD");
         String c1 = commit(repo, "fs/notify/fsnotify.c", "int a;\n");
         String c2 = commit(repo, "fs/notify/mark.c", "int b;\n");
         String c3 = commit(repo, "fs/notify/fsnotify.c", "int a, c;\n");
@@ -116,10 +122,8 @@ class BuildSeedsTest {
 
     @Test
     void noTrustedBuildOfTheConfigMeansNoSeed(@TempDir Path tmp) throws Exception {
-        Path repo = tmp.resolve("linux");
-        Files.createDirectories(repo);
-        git(repo, "init", "-q");
-        String c0 = commit(repo, "Makefile", "all:\n");
+        Path repo = repo(tmp);
+        String c0 = git(repo, "rev-parse", "HEAD");
         Path root = tmp.resolve("build");
         built(root, c0, "cfg1", false, 10, repo);
         BuildSeeds seeds = new BuildSeeds(root, run);
@@ -130,10 +134,8 @@ class BuildSeedsTest {
     @Test
     void objectsBuiltFromACheckoutElsewhereAreMadeToNameThisOneKeepingTheirMtimes(@TempDir Path tmp)
             throws Exception {
-        Path repo = tmp.resolve("linux");
-        Files.createDirectories(repo);
-        git(repo, "init", "-q");
-        String c0 = commit(repo, "Makefile", "all:\n");
+        Path repo = repo(tmp);
+        String c0 = git(repo, "rev-parse", "HEAD");
         Path elsewhere = checkout(repo, c0, tmp.resolve("old-home/src/" + c0));
         BuildDir base = built(tmp.resolve("build"), c0, "cfg1", true, 30, elsewhere);
         Path cmd = base.obj().resolve("fs/notify/.fsnotify.o.cmd");
