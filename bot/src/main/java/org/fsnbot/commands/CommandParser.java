@@ -14,6 +14,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
+import org.fsnbot.intake.CommandMention;
 import org.fsnbot.intake.LoreLink;
 import org.fsnbot.plan.Topology;
 
@@ -25,7 +26,7 @@ import org.fsnbot.plan.Topology;
 public final class CommandParser {
 
     public static final int MAX_PER_MAIL = 3;
-    private static final String TAG = "#fsnbot";
+    private static final String TAG = CommandMention.TAG;
     private static final Set<String> PROFILES = Set.of("quick", "full");
 
     /** A line that looked like a command but is not one, and why. */
@@ -48,16 +49,6 @@ public final class CommandParser {
 
     public CommandParser(int maxRuns) {
         this.maxRuns = maxRuns;
-    }
-
-    /** Whether a body holds anything that looks like a command (cheap; for the follower). */
-    public static boolean mentions(String body) {
-        for (String line : body.split("\n")) {
-            if (line.startsWith(TAG)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     public Parsed parse(String body) {

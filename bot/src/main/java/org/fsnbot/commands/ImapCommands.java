@@ -1,6 +1,7 @@
 package org.fsnbot.commands;
 
 import java.io.IOException;
+import org.fsnbot.intake.CommandMention;
 import org.fsnbot.intake.MalformedMailException;
 import org.fsnbot.intake.MboxReader;
 import org.fsnbot.intake.PatchMail;
@@ -22,12 +23,14 @@ public final class ImapCommands {
     private final String name;
     private final CommandStore commands;
     private final MboxReader reader;
+    private final CommandMention mention;
 
     public ImapCommands(ImapMailbox box, String name, CommandStore commands, MboxReader reader) {
         this.box = box;
         this.name = name;
         this.commands = commands;
         this.reader = reader;
+        this.mention = new CommandMention(reader);
     }
 
     /** Reads what arrived since the last read; returns how many mails with #fsnbot lines were kept. */
@@ -37,7 +40,7 @@ public final class ImapCommands {
         for (byte[] raw : batch.messages()) {
             try {
                 PatchMail m = reader.parse(raw);
-                if (CommandParser.mentions(reader.body(raw)) && commands.add(m.messageId(), "imap", raw)) {
+                if (mention.in(raw) && commands.add(m.messageId(), "imap", raw)) {
                     kept++;
                 }
             } catch (MalformedMailException e) {

@@ -65,6 +65,7 @@ public final class InboxFollower {
     private final EpochMirror mirror;
     private final EpochReader reader;
     private final MboxReader parser;
+    private final CommandMention mention;
     private final FsnotifyRelevance relevance;
     private static final Logger log = LoggerFactory.getLogger(InboxFollower.class);
 
@@ -76,6 +77,7 @@ public final class InboxFollower {
         this.mirror = mirror;
         this.reader = reader;
         this.parser = parser;
+        this.mention = new CommandMention(parser);
         this.relevance = relevance;
         this.mirrorRoot = mirrorRoot;
     }
@@ -166,15 +168,14 @@ public final class InboxFollower {
         if (relevant) {
             n.relevant++;
         }
-        // One decoding of the raw bytes serves both scans.
-        String text = new String(entry.message().get(), StandardCharsets.ISO_8859_1);
         if (!SubjectPrefix.parse(m.subject()).isPatch() && !m.references().isEmpty()) {
-            List<String> given = SeriesHints.trailersIn(text);
+            List<String> given = SeriesHints.trailersIn(new String(entry.message().get(),
+                    StandardCharsets.ISO_8859_1));
             if (!given.isEmpty()) {
                 w.saveTrailers(m.references().get(m.references().size() - 1), m.messageId(), given);
             }
         }
-        if (mayHoldCommands(text)) {
+        if (mayHoldCommands(entry.message().get())) {
             w.saveCommandMail(inbox.name(), m);
         }
         if (worthKeeping(m, relevant)) {
@@ -197,11 +198,13 @@ public final class InboxFollower {
         return relevant || unnumberedCover || (p.total() > 1 && (m.hasDiff() || p.part() == 0));
     }
 
-    private static final Pattern COMMAND_LINE = Pattern.compile("(?m)^#fsnbot\\b");
-
-    /** A cheap look at the raw bytes; the commands stage parses properly and ignores false alarms. */
-    static boolean mayHoldCommands(String rawText) {
-        return COMMAND_LINE.matcher(rawText).find();
+    private boolean mayHoldCommands(byte[] raw) {
+        try {
+            return mention.in(raw);
+        } catch (MalformedMailException e) {
+            // Its headers parsed; a body that does not decode holds no command anyone can read.
+            return false;
+        }
     }
 
     private record Located(Optional<Path> git, Optional<String> url, String fingerprint) {

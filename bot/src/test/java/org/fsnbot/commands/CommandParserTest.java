@@ -3,6 +3,7 @@ package org.fsnbot.commands;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
+import org.fsnbot.intake.CommandMention;
 import org.junit.jupiter.api.Test;
 
 class CommandParserTest {
@@ -81,7 +82,7 @@ class CommandParserTest {
         assertThat(p.parse("#fsnbot test notaurl main").errors()).hasSize(1);
         assertThat(p.parse("#fsnbot").errors()).singleElement()
                 .satisfies(e -> assertThat(e.reason()).contains("no command"));
-        assertThat(List.of(CommandParser.mentions("x\n#fsnbot help\n"), CommandParser.mentions("> #fsnbot help")))
+        assertThat(List.of(CommandMention.inText("x\n#fsnbot help\n"), CommandMention.inText("> #fsnbot help")))
                 .containsExactly(true, false);
     }
 

@@ -250,6 +250,26 @@ class InboxFollowerTest {
     }
 
     @Test
+    void aCommandInABase64OrQuotedPrintableBodyIsFoundAsImapFindsIt() throws Exception {
+        String b64 = java.util.Base64.getMimeEncoder().encodeToString(
+                "Please test again.\n#fsnbot rerun\n".getBytes(StandardCharsets.UTF_8));
+        append(String.join("\n", "From: Dev <dev@example.org>", "Subject: Re: [PATCH] fsnotify: one",
+                "Message-ID: <b64@x>", "References: <n1@x>", "MIME-Version: 1.0",
+                "Content-Type: text/plain; charset=utf-8", "Content-Transfer-Encoding: base64", "", b64, ""),
+                String.join("\n", "From: Dev <dev@example.org>", "Subject: Re: [PATCH] fsnotify: one",
+                "Message-ID: <qp@x>", "References: <n1@x>", "MIME-Version: 1.0",
+                "Content-Type: text/plain; charset=utf-8", "Content-Transfer-Encoding: quoted-printable", "",
+                "=23fsnbot status", ""),
+                String.join("\n", "From: Dev <dev@example.org>", "Subject: Re: [PATCH] fsnotify: one",
+                "Message-ID: <plain64@x>", "References: <n1@x>", "MIME-Version: 1.0",
+                "Content-Type: text/plain", "Content-Transfer-Encoding: base64", "",
+                java.util.Base64.getMimeEncoder().encodeToString("no command here\n".getBytes(
+                        StandardCharsets.UTF_8)), ""));
+        follower.poll(inbox, state);
+        assertThat(state.commandMails).containsExactly("<b64@x>", "<qp@x>");
+    }
+
+    @Test
     void aDirectoryThatIsNoInboxIsAnError() throws Exception {
         Files.createDirectories(tmp.resolve("fsdevel"));
         assertThatThrownBy(() -> follower.poll(inbox, state)).hasMessageContaining("not a public-inbox v2 inbox");
