@@ -79,8 +79,7 @@ public final class BenchCommand implements Callable<Integer> {
         String kernel = bench.commands().run(List.of("uname", "-r"), null, Duration.ofSeconds(10)).outputText().trim();
         if (out != null) {
             // The workloads' binaries live under a directory named by the hash of their sources: their version.
-            Profile ran = new Profile(p.name(), p.description(), p.bootsPerKernel(), p.maxBootsPerKernel(),
-                    p.bootTimeoutSeconds(), workloads);
+            Profile ran = p.withWorkloads(workloads);
             RunFile.Header h = RunFile.Header.of(ran.toJson(), bench.workloads().build().getParent().getFileName()
                     .toString(),
                     kernel, java.net.InetAddress.getLocalHost().getHostName(), inject == null ? "" : inject);

@@ -2,7 +2,6 @@ package org.fsnbot.cli;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.concurrent.Callable;
 import org.fsnbot.app.Application;
 import org.fsnbot.app.BisectSettings;
@@ -37,9 +36,6 @@ public final class BisectCommand implements Callable<Integer> {
     @Parameters(index = "1", paramLabel = "BAD", description = "A later revision with it.")
     String bad;
 
-    @Option(names = "--workloads", split = ",", description = "Only these workloads of the profile.")
-    List<String> workloads;
-
     @Option(names = "--max-boots", description = "Boots at most (default: the configuration's bisect.maxBoots).")
     Integer maxBoots;
 
@@ -59,7 +55,7 @@ public final class BisectCommand implements Callable<Integer> {
         Profile p;
         Bisector.Request r;
         try {
-            p = workloads == null ? jobs.profile() : jobs.profile().only(workloads);
+            p = jobs.profile();
             BisectSettings budget = cfg.polling().bisect();
             r = new Bisector.Request(tree, good, bad, p, jobs.topology(), new Bisector.Budget(
                     maxBoots == null ? budget.maxBoots() : maxBoots,

@@ -1,18 +1,30 @@
 package org.fsnbot.cli;
 
 import java.io.IOException;
+import java.util.List;
 import org.fsnbot.plan.HostTopology;
 import org.fsnbot.plan.JobDefaults;
 import org.fsnbot.plan.Profile;
 import org.fsnbot.plan.Topology;
 import picocli.CommandLine.Option;
 
-/** --profile and --topology, defaulting to the configuration's. */
+/**
+ * --profile (with --workloads and --runs, the changes a rerun can make
+ * to it) and --topology, defaulting to the configuration's.
+ */
 final class JobOptions {
 
     @Option(names = "--profile", description = "Workload profile name or JSON file (default: the configuration's,"
             + " quick).")
     String profile;
+
+    @Option(names = "--workloads", split = ",", description = "Only these workloads of the profile (the"
+            + " correctness gate always runs).")
+    List<String> workloads;
+
+    @Option(names = "--runs", description = "Boots per kernel, fixed (no adaptive extra pairs); as #fsnbot"
+            + " rerun runs=N.")
+    Integer runs;
 
     @Option(names = "--topology", description = "Guest topology: sockets=N,cores=N,threads=N,nodes=N,mem=NM[,pin]"
             + " (pin: vCPUs pinned, memory bound to host nodes), or mirror[:nodes=N] (a pinned guest mirroring"
@@ -27,8 +39,15 @@ final class JobOptions {
     JobDefaults over(JobDefaults defaults) throws IOException {
         try {
             Topology t = topology == null ? defaults.topology() : Topology.parse(topology);
-            return new JobDefaults(profile == null ? defaults.profile() : Profile.load(profile),
-                    t.mirroring(HostTopology.readOrGuess()));
+            Profile p = profile == null ? defaults.profile() : Profile.load(profile);
+            if (workloads != null) {
+                p = p.only(workloads);
+            }
+            if (runs != null) {
+                BadInput.require(runs >= 2, "--runs must be at least 2 (boots are the samples)");
+                p = p.withBoots(runs);
+            }
+            return new JobDefaults(p, t.mirroring(HostTopology.readOrGuess()));
         } catch (IllegalArgumentException e) {
             throw BadInput.of(e);
         }

@@ -35,23 +35,25 @@ final class BisectReports {
         BisectReport.Conclusion conclusion;
         Optional<String> author = Optional.empty();
         List<String> reproduce = new ArrayList<>();
-        String tail = " --profile " + r.profile().name() + " --topology " + r.topology();
+        List<String> tail = new ArrayList<>(r.profile().asRun().options());
+        tail.addAll(List.of("--topology", r.topology().toString()));
         if (result instanceof Bisection.Result.Culprit c) {
             String commit = commits.get(c.index());
             author = author(repo, commit);
             String parent = commits.get(c.index() - 1);
             conclusion = new BisectReport.Conclusion("culprit", m.label(), change, commit.substring(0, 12),
                     subject(repo, commit), author.orElse("unknown"), "");
-            reproduce.add(ShellWords.line(List.of("fsnbot", "compare", "--tree", r.tree(), parent, commit,
-                    "--profile", r.profile().name(), "--topology", r.topology().toString())));
+            List<String> compare = new ArrayList<>(List.of("fsnbot", "compare", "--tree", r.tree(), parent, commit));
+            compare.addAll(tail);
+            reproduce.add(ShellWords.line(compare));
         } else {
             conclusion = new BisectReport.Conclusion(kind(result), m.label(), change, "", "", "", why(result,
                     commits));
         }
-        List<String> workloads = r.profile().workloads().stream().map(w -> w.name())
-                .filter(w -> !w.equals("fsnotify-gate")).toList();
-        reproduce.add(ShellWords.line(List.of("fsnbot", "bisect", "--tree", r.tree(), commits.get(0),
-                commits.get(commits.size() - 1), "--workloads", String.join(",", workloads))) + tail);
+        List<String> bisect = new ArrayList<>(List.of("fsnbot", "bisect", "--tree", r.tree(), commits.get(0),
+                commits.get(commits.size() - 1)));
+        bisect.addAll(tail);
+        reproduce.add(ShellWords.line(bisect));
         List<BisectReport.LogLine> log = new ArrayList<>();
         int i = 1;
         for (Bisection.Step s : result.steps()) {

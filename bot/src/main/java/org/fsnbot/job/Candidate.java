@@ -21,8 +21,10 @@ public sealed interface Candidate {
 
     /** The options every reproducer ends with. */
     private static List<String> tail(Base base, Profile profile, Topology topology) {
-        return List.of("--tree", base.tree(), "--base", base.rev(), "--profile", profile.name(), "--topology",
-                topology.toString());
+        List<String> words = new ArrayList<>(List.of("--tree", base.tree(), "--base", base.rev()));
+        words.addAll(profile.asRun().options());
+        words.addAll(List.of("--topology", topology.toString()));
+        return words;
     }
 
     /** A patch series applied to the base; mbox is the file that holds it (named in the reproduce line). */
@@ -68,8 +70,11 @@ public sealed interface Candidate {
 
         @Override
         public List<String> reproduce(Base base, Profile profile, Topology topology) {
-            return List.of(ShellWords.line(List.of("fsnbot", "compare", "--tree", base.tree(), base.rev(), head,
-                    "--profile", profile.name(), "--topology", topology.toString())));
+            List<String> words = new ArrayList<>(List.of("fsnbot", "compare", "--tree", base.tree(), base.rev(),
+                    head));
+            words.addAll(profile.asRun().options());
+            words.addAll(List.of("--topology", topology.toString()));
+            return List.of(ShellWords.line(words));
         }
     }
 

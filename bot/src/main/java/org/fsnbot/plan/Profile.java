@@ -13,12 +13,55 @@ import java.util.Map;
  * A named run budget and workload list, kept as data (JSON under
  * workloads/profiles/) so changing what "quick" means is not a code change.
  * bootsPerKernel boots run always; up to maxBootsPerKernel while a verdict
- * metric stays inconclusive.
+ * metric stays inconclusive. asRun says where it came from and every change
+ * made to it, so a reproducer runs exactly this profile, not the one it
+ * was cut from.
  */
 public record Profile(String name, String description, int bootsPerKernel, int maxBootsPerKernel,
-        int bootTimeoutSeconds, List<WorkloadSpec> workloads) {
+        int bootTimeoutSeconds, List<WorkloadSpec> workloads, AsRun asRun) {
+
+    /**
+     * The profile as loaded (a built-in name or the file given) and the
+     * changes made to it since: only some workloads, a fixed boot count
+     * (0: the profile's own, adaptive).
+     */
+    public record AsRun(String source, List<String> workloads, int runs) {
+        public AsRun {
+            if (source == null || source.isBlank()) {
+                throw new IllegalArgumentException("a profile as run needs the profile it came from");
+            }
+            workloads = List.copyOf(workloads);
+            if (runs < 0) {
+                throw new IllegalArgumentException("runs must be >= 0");
+            }
+        }
+
+        public static AsRun loaded(String source) {
+            return new AsRun(source, List.of(), 0);
+        }
+
+        /** The options that load this profile again with the same changes. */
+        public List<String> options() {
+            List<String> words = new java.util.ArrayList<>(List.of("--profile", source));
+            if (!workloads.isEmpty()) {
+                words.addAll(List.of("--workloads", String.join(",", workloads)));
+            }
+            if (runs > 0) {
+                words.addAll(List.of("--runs", Integer.toString(runs)));
+            }
+            return List.copyOf(words);
+        }
+    }
+
+    /** A profile as its file defines it, loaded under its own name. */
+    public Profile(String name, String description, int bootsPerKernel, int maxBootsPerKernel,
+            int bootTimeoutSeconds, List<WorkloadSpec> workloads) {
+        this(name, description, bootsPerKernel, maxBootsPerKernel, bootTimeoutSeconds, workloads,
+                AsRun.loaded(name));
+    }
 
     public Profile {
+        java.util.Objects.requireNonNull(asRun, "asRun");
         if (name == null || name.isBlank()) {
             throw new IllegalArgumentException("profile needs a name");
         }
@@ -53,12 +96,18 @@ public record Profile(String name, String description, int bootsPerKernel, int m
         List<WorkloadSpec> kept = workloads.stream().filter(w -> names.contains(w.name())
                 || w.name().equals("fsnotify-gate")).toList();
         return new Profile(name, description + " (workloads " + String.join(",", names) + ")", bootsPerKernel,
-                maxBootsPerKernel, bootTimeoutSeconds, kept);
+                maxBootsPerKernel, bootTimeoutSeconds, kept, new AsRun(asRun.source(), names, asRun.runs()));
     }
 
     /** The profile with a fixed number of boots per kernel (no adaptive extra pairs). */
     public Profile withBoots(int boots) {
-        return new Profile(name, description, boots, boots, bootTimeoutSeconds, workloads);
+        return new Profile(name, description, boots, boots, bootTimeoutSeconds, workloads,
+                new AsRun(asRun.source(), asRun.workloads(), boots));
+    }
+
+    /** The same profile run on other workload binaries' arguments (what a host run records). */
+    public Profile withWorkloads(List<WorkloadSpec> specs) {
+        return new Profile(name, description, bootsPerKernel, maxBootsPerKernel, bootTimeoutSeconds, specs, asRun);
     }
 
     /** Loads a built-in profile by name, or a profile file when given a path. */
@@ -66,7 +115,9 @@ public record Profile(String name, String description, int bootsPerKernel, int m
         Path p = Path.of(nameOrPath);
         if (nameOrPath.endsWith(".json") && Files.isRegularFile(p)) {
             try (InputStream in = Files.newInputStream(p)) {
-                return parse(in);
+                Profile f = parse(in);
+                return new Profile(f.name(), f.description(), f.bootsPerKernel(), f.maxBootsPerKernel(),
+                        f.bootTimeoutSeconds(), f.workloads(), AsRun.loaded(nameOrPath));
             }
         }
         if (!nameOrPath.matches("[a-z][a-z0-9-]*")) {
@@ -102,6 +153,13 @@ public record Profile(String name, String description, int bootsPerKernel, int m
             wl.add(x);
         }
         m.put("workloads", wl);
+        if (!asRun.equals(AsRun.loaded(name))) {
+            Map<String, Object> a = new java.util.LinkedHashMap<>();
+            a.put("source", asRun.source());
+            a.put("workloads", asRun.workloads());
+            a.put("runs", asRun.runs());
+            m.put("asRun", a);
+        }
         try {
             return new ObjectMapper().writeValueAsString(m);
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
@@ -123,12 +181,17 @@ public record Profile(String name, String description, int bootsPerKernel, int m
         if (wl == null) {
             throw new IllegalArgumentException("profile without workloads");
         }
+        String name = (String) m.get("name");
+        Map<String, Object> asRun = (Map<String, Object>) m.get("asRun");
         return new Profile(
-                (String) m.get("name"),
+                name,
                 (String) m.getOrDefault("description", ""),
                 ((Number) m.getOrDefault("bootsPerKernel", 0)).intValue(),
                 ((Number) m.getOrDefault("maxBootsPerKernel", m.getOrDefault("bootsPerKernel", 0))).intValue(),
                 ((Number) m.getOrDefault("bootTimeoutSeconds", 0)).intValue(),
-                wl.stream().map(WorkloadSpec::fromMap).toList());
+                wl.stream().map(WorkloadSpec::fromMap).toList(),
+                asRun == null ? AsRun.loaded(name == null ? "?" : name) : new AsRun((String) asRun.get("source"),
+                        (List<String>) asRun.getOrDefault("workloads", List.of()),
+                        ((Number) asRun.getOrDefault("runs", 0)).intValue()));
     }
 }

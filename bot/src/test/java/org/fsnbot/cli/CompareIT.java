@@ -103,6 +103,6 @@ class CompareIT {
                 // Folded to one line when no row's interval excludes no change; on a noisy host a 2-boot row
                 // can (then marked *, still inconclusive) and the table is shown whole.
                 .containsPattern("byte-write ns_per_op: 2 rows|byte-write: ns_per_op in (ns|insns)")
-                .contains("fsnbot compare --tree " + clone + " " + baseCommit + " " + head + " --profile tiny");
+                .contains("fsnbot compare --tree " + clone + " " + baseCommit + " " + head + " --profile " + profile);
     }
 }
