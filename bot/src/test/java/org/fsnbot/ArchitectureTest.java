@@ -35,8 +35,9 @@ class ArchitectureTest {
             List.of("report"),
             List.of("mail"),
             List.of("store"),
-            List.of("job"),
-            List.of("commands", "work", "trend"),
+            // A command is answered without a job: commands and job are of one level, neither uses the other.
+            List.of("job", "commands"),
+            List.of("work", "trend"),
             List.of("schedule"),
             List.of("app"),
             List.of("cli"));
@@ -110,5 +111,12 @@ class ArchitectureTest {
         swapped.set(1, List.of("store"));
         swapped.set(10, List.of("intake"));
         assertThat(violations(swapped)).anySatisfy(v -> assertThat(v).startsWith("store -> intake"));
+    }
+
+    @Test
+    void commandsAndJobDoNotUseEachOther() {
+        int level = level(LEVELS, "commands");
+        assertThat(level).isEqualTo(level(LEVELS, "job"));
+        assertThat(violations(LEVELS)).noneMatch(v -> v.startsWith("commands -> job") || v.startsWith("job -> commands"));
     }
 }

@@ -36,6 +36,7 @@ import org.fsnbot.job.ReplyPhase;
 import org.fsnbot.job.ResolvePhase;
 import org.fsnbot.job.ResultFiles;
 import org.fsnbot.job.VerdictPhase;
+import org.fsnbot.mail.CommandReplies;
 import org.fsnbot.mail.Delivery;
 import org.fsnbot.mail.ForeignMail;
 import org.fsnbot.mail.DeliveryCheck;
@@ -229,7 +230,7 @@ public final class Application implements AutoCloseable {
 
     /** What measures queued units, as the single machine's drain does (a fleet runner's FleetWorker uses it). */
     public QueueWorker queueWorker() {
-        return new LoopWiring(config, store, trees, reader, runner, clock).worker(jobRunner(), phases.reply(),
+        return new LoopWiring(config, store, trees, reader, runner, clock).worker(jobRunner(), commandReplies(),
                 bisectMail());
     }
 
@@ -256,7 +257,11 @@ public final class Application implements AutoCloseable {
 
     /** `fsnbot run`'s loop: needs at least one configured base (its MAINTAINERS says what fsnotify is). */
     public RunLoop runLoop(boolean queueOnly) throws IOException {
-        return new LoopWiring(config, store, trees, reader, runner, clock).loop(jobRunner(), phases.reply(), composer,
-                delivery, queueOnly);
+        return new LoopWiring(config, store, trees, reader, runner, clock).loop(jobRunner(), commandReplies(),
+                composer, delivery, queueOnly);
+    }
+
+    private CommandReplies commandReplies() {
+        return new CommandReplies(new ReplyRenderer(), composer, delivery);
     }
 }

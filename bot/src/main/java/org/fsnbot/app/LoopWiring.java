@@ -38,7 +38,7 @@ import org.fsnbot.intake.TreeWatcher;
 import org.fsnbot.job.BisectMail;
 import org.fsnbot.job.Bisector;
 import org.fsnbot.job.JobRunner;
-import org.fsnbot.job.ReplyPhase;
+import org.fsnbot.mail.CommandReplies;
 import org.fsnbot.mail.Delivery;
 import org.fsnbot.mail.ImapMailbox;
 import org.fsnbot.mail.MailSettings;
@@ -80,8 +80,8 @@ final class LoopWiring {
         this.clock = clock;
     }
 
-    RunLoop loop(JobRunner jobs, ReplyPhase replies, ReplyComposer composer, Delivery delivery, boolean queueOnly)
-            throws IOException {
+    RunLoop loop(JobRunner jobs, CommandReplies replies, ReplyComposer composer, Delivery delivery,
+            boolean queueOnly) throws IOException {
         Config.Sources sources = config.sources();
         if (sources.bases().isEmpty()) {
             throw new IllegalArgumentException("fsnbot run needs at least one base in the configuration");
@@ -107,7 +107,7 @@ final class LoopWiring {
     }
 
     /** What measures queued units: the single machine's drain and a fleet runner both. */
-    QueueWorker worker(JobRunner jobs, ReplyPhase replies, BisectMail bisectMail) {
+    QueueWorker worker(JobRunner jobs, CommandReplies replies, BisectMail bisectMail) {
         BisectSettings b = config.polling().bisect();
         TrustedTrees trusted = trustedTrees(config.sources());
         BisectUnits bisects = new BisectUnits(new Bisector(jobs, trees, runner, new TreeWatcher()), bisectMail, trees,
@@ -136,7 +136,7 @@ final class LoopWiring {
                 + imap.folder(), store.commands(), reader));
     }
 
-    private CommandDesk desk(LiveMaintainers maintainers, String defaultTree, ReplyPhase replies) {
+    private CommandDesk desk(LiveMaintainers maintainers, String defaultTree, CommandReplies replies) {
         WorkQueue queue = store.queue();
         QueueEstimate estimate = new QueueEstimate(queue, store.jobs());
         CommandHandlers handlers = new CommandHandlers(new CommandHandlers.Measuring(new RerunHandler(queue,

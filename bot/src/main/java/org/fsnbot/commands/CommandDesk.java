@@ -10,9 +10,9 @@ import java.util.Optional;
 import org.fsnbot.intake.MalformedMailException;
 import org.fsnbot.intake.MboxReader;
 import org.fsnbot.intake.PatchMail;
-import org.fsnbot.job.ReplyPhase;
 import org.fsnbot.intake.Addresses;
 import org.fsnbot.intake.AutoSubmitted;
+import org.fsnbot.mail.CommandReplies;
 import org.fsnbot.mail.ReplyKind;
 import org.fsnbot.report.CommandAnswer;
 import org.fsnbot.store.CommandOutcome;
@@ -37,7 +37,7 @@ public final class CommandDesk {
     private final ThreadResolver threads;
     private final Authoriser authoriser;
     private final CommandHandlers handlers;
-    private final ReplyPhase replies;
+    private final CommandReplies replies;
     private final String ownAddress;
 
     /** The desk's collaborators: where the mails are, and how commands are parsed, placed, allowed and handled. */
@@ -45,7 +45,7 @@ public final class CommandDesk {
             Authoriser authoriser, CommandHandlers handlers) {
     }
 
-    public CommandDesk(Parts parts, ReplyPhase replies, String ownAddress) {
+    public CommandDesk(Parts parts, CommandReplies replies, String ownAddress) {
         this.mails = parts.mails();
         this.reader = parts.reader();
         this.parser = parts.parser();

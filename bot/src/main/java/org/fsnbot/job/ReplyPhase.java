@@ -4,23 +4,18 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
 import org.fsnbot.intake.LoreLink;
-import org.fsnbot.intake.PatchMail;
 import org.fsnbot.mail.Delivery;
 import org.fsnbot.mail.Reply;
 import org.fsnbot.mail.ReplyComposer;
-import org.fsnbot.mail.ReplyKind;
-import org.fsnbot.report.CommandAnswer;
 import org.fsnbot.report.JobFacts;
 import org.fsnbot.report.ReplyRenderer;
 
 /**
  * Phase 7, reply: the finding rendered, addressed by the job's route
  * (under the mail it answers, or a thread of its own), and handed to
- * delivery, which writes the outbox and sends as configured. Answers to
- * #fsnbot commands go out the same way.
+ * delivery, which writes the outbox and sends as configured (answers to
+ * #fsnbot commands are mail.CommandReplies').
  */
 public final class ReplyPhase {
 
@@ -77,30 +72,5 @@ public final class ReplyPhase {
         }
         Path eml = delivery.post(jobId, reply, f.kind(), new Delivery.Audience(f.nothingFound(), job.requested()));
         return new Replied(eml, body);
-    }
-
-    /**
-     * Answers a mail's commands in its thread: to the authenticated sender
-     * and the lists, or to the lists only; empty when there is nobody it
-     * may go to (a stranger's mail to no list of ours).
-     */
-    public Optional<Path> answer(PatchMail to, CommandAnswer answer, ReplyKind kind,
-            Optional<String> authenticatedSender) throws IOException {
-        Optional<Reply> reply = composer.composeAnswer(to, renderer.commandAnswer(answer), authenticatedSender);
-        if (reply.isEmpty()) {
-            return Optional.empty();
-        }
-        return Optional.of(delivery.post(null, reply.get(), kind, Delivery.Audience.ASKED));
-    }
-
-    /**
-     * Tells whoever asked for a run that it could not be made (no verdict,
-     * and why). Only authenticated people's commands are ever run, so the
-     * answer goes to the command mail's sender and its lists.
-     */
-    public Optional<Path> couldNotRun(PatchMail to, String commandLine, String why) throws IOException {
-        return answer(to, new CommandAnswer(List.of(new CommandAnswer.Item(commandLine, CommandAnswer.Outcome.ERROR,
-                "could-not-run", Map.of("why", why == null ? "unknown error" : why))), false),
-                ReplyKind.COMMAND_FAILED, Optional.of(to.authorAddress()));
     }
 }

@@ -8,8 +8,8 @@ import org.fsnbot.intake.MalformedMailException;
 import org.fsnbot.intake.PatchMail;
 import org.fsnbot.job.JobOutcome;
 import org.fsnbot.job.JobRunner;
-import org.fsnbot.job.ReplyPhase;
 import org.fsnbot.job.RunnerName;
+import org.fsnbot.mail.CommandReplies;
 import org.fsnbot.mail.ReplyKind;
 import org.fsnbot.plan.Base;
 import org.fsnbot.run.Side;
@@ -34,12 +34,12 @@ public final class QueueWorker {
     private final WorkQueue queue;
     private final JobPlanner planner;
     private final JobRunner runner;
-    private final ReplyPhase replies;
+    private final CommandReplies replies;
     private final TrendHistory history;
     private final RunnerName name;
     private final BisectUnits bisects;
 
-    public QueueWorker(WorkQueue queue, JobPlanner planner, JobRunner runner, ReplyPhase replies,
+    public QueueWorker(WorkQueue queue, JobPlanner planner, JobRunner runner, CommandReplies replies,
             TrendHistory history, RunnerName name, BisectUnits bisects) {
         this.bisects = bisects;
         this.name = name;

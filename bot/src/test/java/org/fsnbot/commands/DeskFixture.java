@@ -11,7 +11,7 @@ import org.fsnbot.intake.MaintainersPeople;
 import org.fsnbot.intake.MboxReader;
 import org.fsnbot.intake.PatchMail;
 import org.fsnbot.intake.PatchSeries;
-import org.fsnbot.job.ReplyPhase;
+import org.fsnbot.mail.CommandReplies;
 import org.fsnbot.mail.Delivery;
 import org.fsnbot.mail.DeliveryHooks;
 import org.fsnbot.mail.ForeignMail;
@@ -97,7 +97,7 @@ final class DeskFixture {
                 new StatusHandler(store.queue()), new HelpHandler());
         return new CommandDesk(new CommandDesk.Parts(store.commands(), reader, new CommandParser(settings.maxRuns()),
                 new ThreadResolver(store.mail(), store.queue()), authoriser(settings), handlers),
-                new ReplyPhase(new ReplyRenderer(), composer, delivery, false), "fsnbot <" + BOT + ">");
+                new CommandReplies(new ReplyRenderer(), composer, delivery), "fsnbot <" + BOT + ">");
     }
 
     /** The defaults, trusting the fixture's mail server. */
