@@ -223,6 +223,11 @@ public final class Application implements AutoCloseable {
         return trees.local(tree);
     }
 
+    /** The clock every time this process records is read from. */
+    public Clock clock() {
+        return clock;
+    }
+
     /** Which runner this process is: what its jobs, calibrations and history points are filed under. */
     public RunnerName runnerName() {
         return config.runner().identity();

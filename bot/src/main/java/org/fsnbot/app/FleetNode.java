@@ -119,7 +119,7 @@ public final class FleetNode {
                 }
             }
             return false;
-        });
+        }, app.clock());
     }
 
     /** Starts app as a coordinator named by its runner name: it polls with loop and dispatches to the runners. */
@@ -144,7 +144,7 @@ public final class FleetNode {
         RunnerRegistry registry = app.store().runners();
         QuartzCluster cluster = cluster(app);
         Optional<Instant> seen = registry.get(me.name()).flatMap(RunnerRegistry.Entry::lastCheckin);
-        Duration silent = seen.map(t -> Duration.between(t, Instant.now())).orElse(Duration.ofDays(1));
+        Duration silent = seen.map(t -> Duration.between(t, app.clock().instant())).orElse(Duration.ofDays(1));
         if (silent.compareTo(cluster.checkin().multipliedBy(2)) < 0) {
             throw new IllegalStateException("a runner named " + me.name() + " checked in " + silent.toSeconds()
                     + " s ago: two runners cannot share a name (set runner.name)");

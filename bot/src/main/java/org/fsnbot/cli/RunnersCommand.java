@@ -35,7 +35,7 @@ public final class RunnersCommand implements Callable<Integer> {
                         : "Single-machine mode (H2): this host is the only runner, " + app.runnerName().label() + ".");
                 return ExitCodes.OK;
             }
-            Instant now = Instant.now();
+            Instant now = app.clock().instant();
             for (RunnerRegistry.Entry e : all) {
                 JsonNode f = json.readTree(e.facts());
                 long silent = e.lastCheckin().map(t -> Duration.between(t, now).toSeconds()).orElse(-1L);

@@ -1,5 +1,6 @@
 package org.fsnbot.work;
 
+import java.time.Clock;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -35,18 +36,23 @@ public final class FleetWorker {
     private final Consumer<Work> measure;
     private final RunnerName me;
     private final Liveness liveness;
+    private final Clock clock;
 
-    /** measure runs a claimed unit to its end (QueueWorker::run; a simulation in the fleet benchmark). */
-    public FleetWorker(FleetQueue fleet, Consumer<Work> measure, RunnerName me, Liveness liveness) {
+    /**
+     * measure runs a claimed unit to its end (QueueWorker::run; a simulation
+     * in the fleet benchmark); clock is the one check-ins are stamped by.
+     */
+    public FleetWorker(FleetQueue fleet, Consumer<Work> measure, RunnerName me, Liveness liveness, Clock clock) {
         this.fleet = fleet;
         this.measure = measure;
         this.me = me;
         this.liveness = liveness;
+        this.clock = clock;
     }
 
     public void run(long workId, boolean recovering) {
         if (recovering) {
-            Instant now = Instant.now();
+            Instant now = clock.instant();
             Optional<String> on = fleet.runningOn(workId).filter(r -> !r.equals(me.name()));
             if (on.isPresent() && liveness.checksInAfter(on.get(), now)) {
                 log.warn("#{}: runner {} was taken for dead but checked in again; the unit stays its", workId,

@@ -3,6 +3,7 @@ package org.fsnbot.work;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import org.fsnbot.job.RunnerName;
@@ -27,9 +28,9 @@ class FleetWorkerTest {
         long id = unit(store, "u1");
         List<Long> measured = new ArrayList<>();
         FleetWorker a = new FleetWorker(store.fleet(), w -> measured.add(w.id()), new RunnerName("a", "tcg"),
-                (r, t) -> false);
+                (r, t) -> false, Clock.systemUTC());
         FleetWorker b = new FleetWorker(store.fleet(), w -> measured.add(w.id()), new RunnerName("b", "tcg"),
-                (r, t) -> false);
+                (r, t) -> false, Clock.systemUTC());
         a.run(id, false);
         b.run(id, false);
         assertThat(measured).containsExactly(id);
@@ -40,7 +41,8 @@ class FleetWorkerTest {
         Store store = Store.h2(tmp.resolve("db"));
         long id = unit(store, "u2");
         List<String> measuredBy = new ArrayList<>();
-        new FleetWorker(store.fleet(), w -> measuredBy.add("a"), new RunnerName("a", "tcg"), (r, t) -> false)
+        new FleetWorker(store.fleet(), w -> measuredBy.add("a"), new RunnerName("a", "tcg"), (r, t) -> false,
+                Clock.systemUTC())
                 .run(id, false);
         store.queue().enqueue(WorkItem.found("other", "other", new WorkTarget.Revision("v3"), new Base("/t", "v1",
                 "why")));
@@ -49,12 +51,13 @@ class FleetWorkerTest {
         new FleetWorker(store.fleet(), w -> measuredBy.add("b"), new RunnerName("b", "tcg"), (r, t) -> {
             asked.add(r);
             return true;
-        }).run(id, true);
+        }, Clock.systemUTC()).run(id, true);
         assertThat(asked).containsExactly("a");
         assertThat(measuredBy).as("a checked in again: b leaves the unit to it").containsExactly("a");
         assertThat(store.fleet().runningOn(id)).contains("a");
 
-        new FleetWorker(store.fleet(), w -> measuredBy.add("c"), new RunnerName("c", "tcg"), (r, t) -> false)
+        new FleetWorker(store.fleet(), w -> measuredBy.add("c"), new RunnerName("c", "tcg"), (r, t) -> false,
+                Clock.systemUTC())
                 .run(id, true);
         assertThat(measuredBy).as("a stayed silent: c takes it over").containsExactly("a", "c");
         assertThat(store.fleet().runningOn(id)).contains("c");
