@@ -12,8 +12,10 @@ import org.fsnbot.build.Checkouts;
 import org.fsnbot.run.InterleavedRunner;
 import org.fsnbot.report.JobFacts;
 import org.fsnbot.store.JobStore;
+import org.fsnbot.exec.LogContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
 
 /**
  * Runs a job through its phases, resolve -> apply -> build -> image ->
@@ -46,15 +48,16 @@ public final class JobRunner {
         this.workRoot = workRoot;
     }
 
+    @SuppressWarnings("try") // the log context is held, not read
     public JobOutcome run(Job job) throws IOException {
         long started = System.nanoTime();
         Resolved resolved = phases.resolve().run(job);
         Long seriesId = job.candidate() instanceof Candidate.Series s ? jobs.saveSeries(s.series()) : null;
         long id = jobs.createJob(seriesId, job.base().tree(), job.base().rev(), job.profile().name(),
                 job.topology().toString());
-        log.info("job {}: {} on {}", id, resolved.topic().subject(), resolved.baseLabel());
         Path dir = jobDir(id);
-        try {
+        try (MDC.MDCCloseable ids = LogContext.job(id)) {
+            log.info("job {}: {} on {}", id, resolved.topic().subject(), resolved.baseLabel());
             Files.createDirectories(dir);
             return underBaseLock(resolved.baseCommit(), () -> {
                 try {
@@ -79,14 +82,15 @@ public final class JobRunner {
      * under the base's lock, the checkout verified after; no verdict, no
      * mail. The row ends MEASURED, or with the reason it stopped.
      */
+    @SuppressWarnings("try") // the log context is held, not read
     public Measuring measure(Job job, InterleavedRunner.Budget budget, InterleavedRunner.MorePairs more)
             throws IOException {
         Resolved resolved = phases.resolve().run(job);
         long id = jobs.createJob(null, job.base().tree(), job.base().rev(), job.profile().name(),
                 job.topology().toString());
-        log.info("job {}: {} on {} (measured only)", id, resolved.topic().subject(), resolved.baseLabel());
         Path dir = jobDir(id);
-        try {
+        try (MDC.MDCCloseable ids = LogContext.job(id)) {
+            log.info("job {}: {} on {} (measured only)", id, resolved.topic().subject(), resolved.baseLabel());
             Files.createDirectories(dir);
             Step<Booted> s = underBaseLock(resolved.baseCommit(), () -> {
                 try {

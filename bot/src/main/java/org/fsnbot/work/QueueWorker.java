@@ -18,8 +18,10 @@ import org.fsnbot.store.Work;
 import org.fsnbot.store.WorkKind;
 import org.fsnbot.store.WorkQueue;
 import org.fsnbot.store.WorkState;
+import org.fsnbot.exec.LogContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
 
 /**
  * Takes queued work one unit at a time (one measurement at a time on a
@@ -81,7 +83,14 @@ public final class QueueWorker {
     }
 
     /** Runs one claimed unit as a job; whatever it throws fails that unit alone. */
+    @SuppressWarnings("try") // the log context is held, not read
     public void run(Work w) {
+        try (MDC.MDCCloseable ids = LogContext.unit(w.id())) {
+            runUnit(w);
+        }
+    }
+
+    private void runUnit(Work w) {
         log.info("#{} {} {}", w.id(), w.kind(), w.title());
         try {
             if (w.kind() == WorkKind.BISECT) {
