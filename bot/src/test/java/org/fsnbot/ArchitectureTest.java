@@ -113,6 +113,33 @@ class ArchitectureTest {
         assertThat(violations(swapped)).anySatisfy(v -> assertThat(v).startsWith("store -> intake"));
     }
 
+    /**
+     * The classes of job and report that read text by its spelling, each
+     * because it parses input (a revision or tree named by a person, a
+     * workload's labels, text to wrap): decisions elsewhere read typed
+     * facts, never a display string back.
+     */
+    private static final java.util.Set<String> PARSE_INPUT = java.util.Set.of("org.fsnbot.job.Candidate$Revision",
+            "org.fsnbot.job.KcidbExport", "org.fsnbot.report.ResultTables", "org.fsnbot.report.RowLabel",
+            "org.fsnbot.report.TextFilters", "org.fsnbot.report.Wrap");
+
+    @Test
+    void jobAndReportDecideOnTypedFactsNotOnTheSpellingOfStrings() {
+        TreeSet<String> readers = new TreeSet<>();
+        for (JavaClass c : classes) {
+            Optional<String> s = stage(c);
+            if (s.isEmpty() || !(s.get().equals("job") || s.get().equals("report"))) {
+                continue;
+            }
+            c.getMethodCallsFromSelf().stream()
+                    .filter(call -> call.getTargetOwner().isEquivalentTo(String.class))
+                    .filter(call -> List.of("startsWith", "split", "endsWith").contains(call.getName()))
+                    .filter(call -> !PARSE_INPUT.contains(c.getName()))
+                    .forEach(call -> readers.add(call.getDescription()));
+        }
+        assertThat(readers).as("String.startsWith/split/endsWith in job or report outside input parsing").isEmpty();
+    }
+
     @Test
     void commandsAndJobDoNotUseEachOther() {
         int level = level(LEVELS, "commands");

@@ -8,6 +8,7 @@ import org.fsnbot.report.JobFacts;
 import org.fsnbot.run.InterleavedRunner;
 import org.fsnbot.run.NumaCheck;
 import org.fsnbot.run.RunResult;
+import org.fsnbot.vm.Accelerator;
 import org.fsnbot.vm.AcceleratorProbe;
 import org.fsnbot.vm.BootStatus;
 import org.fsnbot.vm.HostFacts;
@@ -34,7 +35,8 @@ public record Booted(Imaged imaged, AcceleratorProbe.Decision accel, HostFacts h
         Applied a = imaged.built().applied();
         return a.resolved().facts(timing, a.patchedLabel(), new JobFacts.Runner(run.guestKernel().orElse("unknown"),
                 guest(a.resolved().job().topology().toString()), new JobFacts.Instrument(accel.accel().label(),
-                        accel.reason(), accel.clock().word(), accel.clock().description()),
+                        accel.reason(), accel.clock().word(), accel.clock().description(),
+                        accel.accel() == Accelerator.TCG),
                 runner.label() + ": " + host.describe(), host.qemu(), load()), imaged.built().config());
     }
 
@@ -42,7 +44,7 @@ public record Booted(Imaged imaged, AcceleratorProbe.Decision accel, HostFacts h
     JobFacts.Guest guest(String topology) {
         return numa.map(c -> new JobFacts.Guest(topology, c.mapping(), c.notes(), c.verified()
                 ? "verified: the guest saw these nodes, CPUs and memory; every vCPU thread was pinned as planned"
-                : "NOT verified: " + c.problems().get(0))).orElse(JobFacts.Guest.of(topology));
+                : "NOT verified: " + c.problems().get(0), c.verified())).orElse(JobFacts.Guest.of(topology));
     }
 
     /** The runner's load over the boots whose samples count. */

@@ -130,10 +130,6 @@ public sealed interface Finding {
      * candidate (its outcome is then no verdict, not a regression).
      */
     record GateFailed(List<String> failures, boolean baseFailed) implements Finding {
-        public GateFailed(List<String> failures) {
-            this(failures, failures.stream().anyMatch(f -> f.startsWith("base ")));
-        }
-
         public GateFailed {
             failures = List.copyOf(failures);
             if (failures.isEmpty()) {

@@ -61,7 +61,7 @@ public final class JobRunner {
             Files.createDirectories(dir);
             return underBaseLock(resolved.baseCommit(), () -> {
                 try {
-                    return finish(job, id, measure(resolved, dir, id), started);
+                    return finish(job, resolved, id, measure(resolved, dir, id), started);
                 } finally {
                     checkouts.keepIfClean(resolved.baseCommit());
                 }
@@ -123,14 +123,14 @@ public final class JobRunner {
         return measured.end(m -> new Ending(phases.verdict().run(m), m));
     }
 
-    private JobOutcome finish(Job job, long id, Ending end, long started) throws IOException {
+    private JobOutcome finish(Job job, Resolved resolved, long id, Ending end, long started) throws IOException {
         Finding f = end.finding();
         if (f instanceof Finding.Report r) {
             jobs.saveVerdicts(id, r.measurement().comparison());
         }
         String replyId = phases.reply().newMessageId();
         JobFacts plain = end.reached().facts(new JobFacts.Run(id, elapsed(started), files.link(id), List.of()));
-        JobFacts facts = plain.withTags(phases.reply().tags(job, f, plain, replyId));
+        JobFacts facts = plain.withTags(phases.reply().tags(resolved, f, replyId));
         Path dir = jobDir(id);
         files.write(dir, end, facts);
         ReplyPhase.Replied replied = phases.reply().run(job, end, facts, id, replyId);

@@ -46,17 +46,22 @@ public final class ReplyPhase {
      * configured) the line that tells regzbot which range introduced it.
      * A patch's own reply carries none: its fix is its next version.
      */
-    public List<String> tags(Job job, Finding f, JobFacts facts, String replyId) {
-        if (!(job.candidate() instanceof Candidate.Revision) || f.outcome() != Outcome.REGRESSION) {
+    public List<String> tags(Resolved resolved, Finding f, String replyId) {
+        if (!(resolved.job().candidate() instanceof Candidate.Revision) || f.outcome() != Outcome.REGRESSION) {
             return List.of();
         }
         List<String> tags = new ArrayList<>(List.of("Reported-by: " + composer.from(),
                 "Closes: " + LoreLink.of(replyId)));
-        if (regzbot && facts.kernels().patched() != null) {
-            tags.add("#regzbot introduced: " + facts.kernels().base().split(" ")[0] + ".."
-                    + facts.kernels().patched().split(" ")[0]);
+        if (regzbot && resolved.revisionCommit().isPresent()) {
+            tags.add("#regzbot introduced: " + shortRev(resolved.baseCommit()) + ".."
+                    + shortRev(resolved.revisionCommit().get()));
         }
         return tags;
+    }
+
+    /** As the facts print a commit: its first 12 hex digits. */
+    private static String shortRev(String commit) {
+        return commit.substring(0, Math.min(12, commit.length()));
     }
 
     public Replied run(Job job, Ending end, JobFacts facts, long jobId, String replyId) throws IOException {

@@ -33,7 +33,7 @@ public record Resolved(Job job, Path repo, String baseCommit, String baseLabel, 
     /** Where the kernels ran, before any boot. */
     JobFacts.Runner notBooted() {
         return new JobFacts.Runner("not booted", JobFacts.Guest.of(job.topology().toString()),
-                new JobFacts.Instrument("not booted", "no boot was needed", "", ""), "", "",
+                new JobFacts.Instrument("not booted", "no boot was needed", "", "", false), "", "",
                 JobFacts.Load.notMeasured(0));
     }
 

@@ -70,10 +70,10 @@ public final class RunsComparison {
         List<String> gate = new ArrayList<>();
         Set<String> skipped = new LinkedHashSet<>();
         int baseRuns = add(base, Side.BASE, samples, gate, skipped);
+        boolean baseFailedGate = !gate.isEmpty();
         int patchedRuns = add(patched, Side.PATCHED, samples, gate, skipped);
         if (!gate.isEmpty()) {
-            boolean baseToo = gate.stream().anyMatch(g -> g.startsWith("base "));
-            return new Result(null, gate, baseToo ? Outcome.INFRASTRUCTURE : Outcome.REGRESSION);
+            return new Result(null, gate, baseFailedGate ? Outcome.INFRASTRUCTURE : Outcome.REGRESSION);
         }
         int n = Math.min(baseRuns, patchedRuns);
         AdaptiveSampling plan = new AdaptiveSampling(Math.max(2, n), Math.max(2, n), Significance.ALPHA);

@@ -64,9 +64,11 @@ public record JobFacts(Topic topic, Kernels kernels, Runner runner, ProfileLine 
     /**
      * What measured: the accelerator and why it was chosen, the clock its
      * figures count ("wall", "instructions"; empty before a boot) and what
-     * that means.
+     * that means; emulated when the CPUs were (TCG), which decides what
+     * the reply says such figures can show.
      */
-    public record Instrument(String accelerator, String reason, String clock, String clockMeaning) {
+    public record Instrument(String accelerator, String reason, String clock, String clockMeaning,
+            boolean emulated) {
         public Instrument {
             Objects.requireNonNull(accelerator);
             Objects.requireNonNull(reason);
@@ -93,9 +95,11 @@ public record JobFacts(Topic topic, Kernels kernels, Runner runner, ProfileLine 
     /**
      * The guest's topology, and for a pinned one (docs/numa.md) where each
      * of its nodes sat on the host (one line each), what the host could not
-     * give, and whether it was verified (empty for an unpinned guest).
+     * give, and its check in words (empty for an unpinned guest) and
+     * whether it passed.
      */
-    public record Guest(String topology, List<String> mapping, List<String> notes, String check) {
+    public record Guest(String topology, List<String> mapping, List<String> notes, String check,
+            boolean verified) {
         public Guest {
             Objects.requireNonNull(topology);
             mapping = List.copyOf(mapping);
@@ -105,7 +109,7 @@ public record JobFacts(Topic topic, Kernels kernels, Runner runner, ProfileLine 
 
         /** An unpinned guest: its topology and nothing more. */
         public static Guest of(String topology) {
-            return new Guest(topology, List.of(), List.of(), "");
+            return new Guest(topology, List.of(), List.of(), "", false);
         }
     }
 
@@ -169,6 +173,6 @@ public record JobFacts(Topic topic, Kernels kernels, Runner runner, ProfileLine 
 
     /** Whether the boots were emulated: the reply then says what such figures can and cannot show. */
     public boolean emulated() {
-        return runner.instrument().accelerator().startsWith("TCG");
+        return runner.instrument().emulated();
     }
 }

@@ -33,8 +33,9 @@ class OutcomeTest {
                 Optional.empty(), List.of())).outcome().exitCode()).isEqualTo(3);
         assertThat(new Finding.BuildFailed(BuildResult.failed("patched", "a".repeat(40), new BuildResult.Cost(1, 0,
                 false), List.of("error: x"), Path.of("/tmp/log"))).outcome().exitCode()).isEqualTo(3);
-        assertThat(new Finding.GateFailed(List.of("patched boot 1: lost events")).outcome().exitCode()).isEqualTo(1);
-        assertThat(new Finding.GateFailed(List.of("base boot 1: lost events", "patched boot 1: lost events"))
+        assertThat(new Finding.GateFailed(List.of("patched boot 1: lost events"), false).outcome().exitCode())
+                .isEqualTo(1);
+        assertThat(new Finding.GateFailed(List.of("base boot 1: lost events", "patched boot 1: lost events"), true)
                 .outcome().exitCode()).as("the base lost events too: nothing to blame the patch for").isEqualTo(4);
         assertThat(new Finding.InfrastructureFailed(null, "boot failed twice").outcome().exitCode()).isEqualTo(4);
         assertThat(Outcome.BAD_INPUT_EXIT).isEqualTo(2);

@@ -40,7 +40,7 @@ class ReplyGoldenTest {
                 new JobFacts.Kernels("https://example.org/linux.git fsnotify",
                         "abcdefabcdef (\"fsnotify: older head\")", "last tested head of fsnotify", null, "", ""),
                 new JobFacts.Runner("not booted", JobFacts.Guest.of("sockets=1,cores=2,threads=1,nodes=1,mem=1024M"),
-                        new JobFacts.Instrument(Accelerator.KVM.label(), "KVM guest booted in 2.1 s", "", ""), "",
+                        new JobFacts.Instrument(Accelerator.KVM.label(), "KVM guest booted in 2.1 s", "", "", false), "",
                         "", JobFacts.Load.notMeasured(0)),
                 new JobFacts.ProfileLine("full", "The seeds' sizes."),
                 List.of("fsnbot compare --tree https://example.org/linux.git abcdef 012345 --profile full"
@@ -175,7 +175,7 @@ class ReplyGoldenTest {
     private static JobFacts.Runner exampleRunner(Clock clock, JobFacts.Load load) {
         return new JobFacts.Runner("6.12.117+", JobFacts.Guest.of("sockets=2,cores=1,threads=1,nodes=2,mem=512M"),
                 new JobFacts.Instrument(Accelerator.TCG.label(), "/dev/kvm not available", clock.word(),
-                        clock.description()), "demo: AMD EPYC 7B13, 2 CPUs, 7.8 GiB",
+                        clock.description(), true), "demo: AMD EPYC 7B13, 2 CPUs, 7.8 GiB",
                 "QEMU emulator version 7.2.22 (Debian 1:7.2+dfsg-7+deb12u18)", load);
     }
 

@@ -45,7 +45,7 @@ class ReplyRendererTest {
                                 + " merged; kept with the job as config)"),
                 new JobFacts.Runner("6.12.117+", JobFacts.Guest.of("sockets=2,cores=1,threads=1,nodes=2,mem=512M"),
                         new JobFacts.Instrument(Accelerator.TCG.label(), "a KVM guest did not boot within 30 s",
-                                "wall", "wall time"), "runner-1: AMD EPYC 7B13, 2 CPUs, 7.8 GiB",
+                                "wall", "wall time", true), "runner-1: AMD EPYC 7B13, 2 CPUs, 7.8 GiB",
                         "QEMU emulator version 7.2.22 (Debian 1:7.2+dfsg-7+deb12u18)",
                         new JobFacts.Load(true, "2.3", "5", "", 0)),
                 new JobFacts.ProfileLine("quick", "Small iteration counts sized for TCG."),
