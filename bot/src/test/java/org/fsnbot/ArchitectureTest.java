@@ -29,8 +29,10 @@ class ArchitectureTest {
             List.of("plan"),
             List.of("build"),
             List.of("image"),
+            List.of("boot"),
             List.of("vm"),
             List.of("run"),
+            List.of("testbed"),
             List.of("stats"),
             List.of("report"),
             List.of("mail"),
@@ -109,7 +111,7 @@ class ArchitectureTest {
         // came later, that use would point the wrong way.
         List<List<String>> swapped = new ArrayList<>(LEVELS);
         swapped.set(1, List.of("store"));
-        swapped.set(10, List.of("intake"));
+        swapped.set(12, List.of("intake"));
         assertThat(violations(swapped)).anySatisfy(v -> assertThat(v).startsWith("store -> intake"));
     }
 
@@ -138,6 +140,29 @@ class ArchitectureTest {
                     .forEach(call -> readers.add(call.getDescription()));
         }
         assertThat(readers).as("String.startsWith/split/endsWith in job or report outside input parsing").isEmpty();
+    }
+
+    /**
+     * QEMU lives below the testbed port: above it (the composition root
+     * aside, which wires each backend) nothing uses vm, so a job plans,
+     * judges and replies the same whatever booted its kernels.
+     */
+    @Test
+    void nothingAboveTheTestbedPortKnowsQemu() {
+        int port = level(LEVELS, "testbed");
+        TreeSet<String> uses = new TreeSet<>();
+        for (JavaClass c : classes) {
+            Optional<String> from = stage(c);
+            if (from.isEmpty() || level(LEVELS, from.get()) <= port || from.get().equals("app")) {
+                continue;
+            }
+            for (Dependency d : c.getDirectDependenciesFromSelf()) {
+                if (stage(d.getTargetClass()).filter(t -> t.equals("vm")).isPresent()) {
+                    uses.add(d.getDescription());
+                }
+            }
+        }
+        assertThat(uses).as("uses of vm (QEMU) above the testbed port").isEmpty();
     }
 
     @Test

@@ -3,7 +3,6 @@ package org.fsnbot.app;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -49,13 +48,8 @@ import org.fsnbot.mail.SmtpSender;
 import org.fsnbot.report.JobFacts;
 import org.fsnbot.report.ReplyRenderer;
 import org.fsnbot.run.HostRunner;
-import org.fsnbot.run.InterleavedRunner;
 import org.fsnbot.run.ResultParser;
 import org.fsnbot.store.Store;
-import org.fsnbot.vm.AcceleratorProbe;
-import org.fsnbot.vm.HostFacts;
-import org.fsnbot.vm.PressureGauge;
-import org.fsnbot.vm.QemuBoot;
 import org.fsnbot.stats.MetricPolicy;
 import org.fsnbot.stats.Significance;
 import org.fsnbot.trend.WeeklyReporter;
@@ -75,7 +69,6 @@ public final class Application implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Application.class);
 
     /** How long a KVM guest gets to prove it boots before we fall back to TCG. */
-    public static final Duration KVM_PROBE_TIMEOUT = Duration.ofSeconds(30);
 
     private final Config config;
     private final Clock clock;
@@ -89,7 +82,8 @@ public final class Application implements AutoCloseable {
     private final Sandbox sandbox;
     private final Checkouts checkouts;
 
-    private Application(Config config, DeliveryHooks hooks, Clock clock) throws IOException {
+    private Application(Config config, DeliveryHooks hooks, Clock clock, Testbeds.Factory testbed)
+            throws IOException {
         this.config = config;
         this.clock = clock;
         Home home = config.home().create();
@@ -117,7 +111,7 @@ public final class Application implements AutoCloseable {
         this.delivery = new Delivery(new Outbox(home.outbox()), store.mail(), mail,
                 mail.sends() ? Optional.of(new SmtpSender(mail.smtp())) : Optional.empty(),
                 new Delivery.Guards(deliveryChecks(mail), hooks, foreign), mailing.from());
-        this.phases = phases(home);
+        this.phases = phases(home, testbed);
     }
 
     public static Application open(Config config, DeliveryHooks hooks) throws IOException {
@@ -126,7 +120,13 @@ public final class Application implements AutoCloseable {
 
     /** As open, on another clock (the tests' fixed one: rate limits and estimates depend on the time). */
     public static Application open(Config config, DeliveryHooks hooks, Clock clock) throws IOException {
-        return new Application(config, hooks, clock);
+        return open(config, hooks, clock, Testbeds.QEMU);
+    }
+
+    /** As open, with another testbed backend measuring the jobs. */
+    public static Application open(Config config, DeliveryHooks hooks, Clock clock, Testbeds.Factory testbed)
+            throws IOException {
+        return new Application(config, hooks, clock, testbed);
     }
 
     /** A mail the list archive shows was delivered; so was one whose Bcc copy is in our mailbox. */
@@ -139,27 +139,18 @@ public final class Application implements AutoCloseable {
         return checks;
     }
 
-    private Phases phases(Home home) throws IOException {
+    private Phases phases(Home home, Testbeds.Factory testbed) throws IOException {
         KernelBuilder builder = new KernelBuilder(home.root(), runner, sandbox);
         GuestImages images = new GuestImages(new WorkloadBinaries(home.root(), runner),
                 new InitramfsBuilder(InitramfsBuilder.DEFAULT_BUSYBOX), new BlockImage(runner));
-        QemuBoot qemu = new QemuBoot(sandbox);
         JobFacts.Confinement confinement = new JobFacts.Confinement(sandbox.describe(), sandbox.confines());
         return new Phases(new ResolvePhase(trees, confinement),
                 new ApplyPhase(checkouts, new PatchApplier(runner, sandbox), builder, trees),
                 new BuildPhase(builder, KernelConfig.builtin(), checkouts), new ImagePhase(images),
-                new MeasurePhase(new AcceleratorProbe(qemu, KVM_PROBE_TIMEOUT, config.runner().clock()), () -> HostFacts.probe(QemuBoot.QEMU),
-                        images,
-                        new InterleavedRunner(qemu, new ResultParser(), PressureGauge.system(), quiet()),
-                        home.probe(), new MeasurePhase.ThisRunner(runnerName(), config.runner().hugepages(),
-                                new NoiseFloors(store.calibrations(), runnerName()))),
+                new MeasurePhase(testbed.make(new Testbeds.Parts(config, home, sandbox, images, runner)),
+                        new MeasurePhase.ThisRunner(runnerName(), new NoiseFloors(store.calibrations(), runnerName()))),
                 new VerdictPhase(store.calibrations(), runnerName()), new ReplyPhase(new ReplyRenderer(), composer, delivery,
                         config.mailing().regzbot()));
-    }
-
-    private InterleavedRunner.Quiet quiet() {
-        Config.Quietness q = config.runner().quiet();
-        return new InterleavedRunner.Quiet(q.maxCpuPressurePct(), q.quietWait(), Runtime.getRuntime().availableProcessors());
     }
 
     /** The workload binaries and the host runner, for `fsnbot bench --host`: no store, no mail. */

@@ -18,7 +18,7 @@ import org.fsnbot.plan.Base;
 import org.fsnbot.plan.Hugepages;
 import org.fsnbot.plan.JobDefaults;
 import org.fsnbot.work.TreeQueuer;
-import org.fsnbot.vm.ClockSetting;
+import org.fsnbot.plan.ClockSetting;
 import org.quartz.CronExpression;
 
 /**

@@ -19,7 +19,7 @@ import okhttp3.HttpUrl;
 import org.fsnbot.commands.CommandSettings;
 import org.fsnbot.intake.InboxFollower;
 import org.fsnbot.job.RunnerName;
-import org.fsnbot.vm.ClockSetting;
+import org.fsnbot.plan.ClockSetting;
 import org.fsnbot.mail.MailSettings;
 import org.fsnbot.plan.Base;
 import org.fsnbot.plan.Hugepages;

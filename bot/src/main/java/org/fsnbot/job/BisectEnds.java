@@ -7,7 +7,6 @@ import java.util.Locale;
 import java.util.Optional;
 import org.fsnbot.plan.Profile;
 import org.fsnbot.report.BisectReport;
-import org.fsnbot.run.InterleavedRunner;
 import org.fsnbot.run.MetricKey;
 import org.fsnbot.run.Sample;
 import org.fsnbot.stats.AdaptiveSampling;
@@ -17,7 +16,7 @@ import org.fsnbot.stats.MetricComparison;
 import org.fsnbot.stats.MetricPolicy;
 import org.fsnbot.stats.Significance;
 import org.fsnbot.stats.Verdict;
-import org.fsnbot.vm.Accelerator;
+import org.fsnbot.testbed.Budget;
 
 /**
  * A bisection's first step (docs/bisect.md): the bad end against the
@@ -49,7 +48,7 @@ final class BisectEnds {
         AdaptiveSampling plan = new AdaptiveSampling(p.bootsPerKernel(), p.maxBootsPerKernel(), Significance.ALPHA);
         ChangeEstimator estimator = new ChangeEstimator(MetricPolicy.forProfile(p, plan.lookAlpha()));
         JobRunner.Measuring m = jobs.measure(Bisector.job(r, good, bad, "the good end"),
-                new InterleavedRunner.Budget(plan.initialBoots(), plan.maxBoots()), new WhileOpen(plan, estimator));
+                new Budget(plan.initialBoots(), plan.maxBoots()), new WhileOpen(plan, estimator));
         if (!(m.step() instanceof Step.Next<Booted> next)) {
             return new Failed(words(((Step.Stop<Booted>) m.step()).ending().finding()), setup(r, Optional.empty()));
         }
@@ -78,10 +77,10 @@ final class BisectEnds {
     }
 
     private static BisectReport.Setup setup(Bisector.Request r, Optional<Booted> ends) {
-        return new BisectReport.Setup(ends.map(b -> b.runner().label() + ": " + b.host().describe())
-                .orElse("unknown (the ends did not boot)"), ends.map(b -> b.accel().accel().label() + " ("
-                        + b.accel().reason() + "); clock: " + b.accel().clock().word()).orElse("unknown"),
+        return new BisectReport.Setup(ends.map(Booted::host).orElse("unknown (the ends did not boot)"),
+                ends.map(b -> b.instrument().label() + " (" + b.instrument().reason() + "); clock: "
+                        + b.instrument().clock().word()).orElse("unknown"),
                 r.profile().name(), r.topology().toString(),
-                ends.map(b -> b.accel().accel() != Accelerator.KVM).orElse(false));
+                ends.map(b -> b.instrument().emulated()).orElse(false));
     }
 }

@@ -22,7 +22,6 @@ import org.fsnbot.plan.Topology;
 import org.fsnbot.report.BisectReport;
 import org.fsnbot.report.ResultTables;
 import org.fsnbot.report.RowLabel;
-import org.fsnbot.run.InterleavedRunner;
 import org.fsnbot.run.MetricKey;
 import org.fsnbot.run.Sample;
 import org.fsnbot.run.Side;
@@ -189,7 +188,7 @@ public final class Bisector {
         public Bisection.Measurement measure(int i, int j, Bisection.Rule rule, Bisection.Pairs pairs) {
             try {
                 JobRunner.Measuring m = jobs.measure(job(r, commits.get(j), commits.get(i), "step " + i),
-                        new InterleavedRunner.Budget(pairs.initial(), pairs.max()), (soFar, booted) ->
+                        new org.fsnbot.testbed.Budget(pairs.initial(), pairs.max()), (soFar, booted) ->
                                 rule.judge(logs(soFar.samples(), Side.BASE), logs(soFar.samples(), Side.PATCHED))
                                         .call() == BisectJudge.Call.UNCLEAR);
                 if (m.step() instanceof Step.Next<Booted> next) {

@@ -81,8 +81,8 @@ public final class Calibrator {
         }
         Measured m = ((Step.Next<Measured>) s).value();
         List<MetricNoise> noise = NoiseEstimate.of(m.booted().run().samples(), clock.instant());
-        String accel = m.booted().accel().accel().name();
-        String clockWord = m.booted().accel().clock().word();
+        String accel = m.booted().instrument().accelerator();
+        String clockWord = m.booted().instrument().clock().word();
         calibrations.save(new CalibrationKey(runner.name(), accel, clockWord, topology.toString(), profile.name()),
                 r.baseCommit(), noise, m.comparison());
         return new Calibration(m.comparison(), noise, accel, clockWord);

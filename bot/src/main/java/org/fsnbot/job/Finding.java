@@ -10,7 +10,7 @@ import org.fsnbot.report.JobFacts;
 import org.fsnbot.report.Measurement;
 import org.fsnbot.report.ReplyRenderer;
 import org.fsnbot.stats.Verdict;
-import org.fsnbot.vm.BootOutcome;
+import org.fsnbot.boot.BootOutcome;
 
 /**
  * What a job found, which decides the kind of reply: a report with a

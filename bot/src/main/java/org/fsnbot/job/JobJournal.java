@@ -2,7 +2,7 @@ package org.fsnbot.job;
 
 import org.fsnbot.build.BuildResult;
 import org.fsnbot.run.BootRecord;
-import org.fsnbot.vm.AcceleratorProbe;
+import org.fsnbot.testbed.Instrument;
 
 /**
  * Where the phases record what they did as they do it, so a crash leaves
@@ -20,7 +20,7 @@ public interface JobJournal {
     default void built(BuildResult b) {
     }
 
-    default void accelerator(AcceleratorProbe.Decision d) {
+    default void accelerator(Instrument d) {
     }
 
     default void booted(BootRecord b) {

@@ -9,10 +9,11 @@ import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Locale;
 import org.fsnbot.build.Checkouts;
-import org.fsnbot.run.InterleavedRunner;
 import org.fsnbot.report.JobFacts;
 import org.fsnbot.store.JobStore;
 import org.fsnbot.exec.LogContext;
+import org.fsnbot.testbed.Budget;
+import org.fsnbot.testbed.MorePairs;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
@@ -83,7 +84,7 @@ public final class JobRunner {
      * mail. The row ends MEASURED, or with the reason it stopped.
      */
     @SuppressWarnings("try") // the log context is held, not read
-    public Measuring measure(Job job, InterleavedRunner.Budget budget, InterleavedRunner.MorePairs more)
+    public Measuring measure(Job job, Budget budget, MorePairs more)
             throws IOException {
         Resolved resolved = phases.resolve().run(job);
         long id = jobs.createJob(null, job.base().tree(), job.base().rev(), job.profile().name(),

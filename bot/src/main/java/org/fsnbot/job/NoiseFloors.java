@@ -10,8 +10,8 @@ import org.fsnbot.stats.MetricNoise;
 import org.fsnbot.stats.NoiseFloor;
 import org.fsnbot.store.CalibrationKey;
 import org.fsnbot.store.CalibrationStore;
-import org.fsnbot.vm.AcceleratorProbe;
-import org.fsnbot.vm.Clock;
+import org.fsnbot.plan.Clock;
+import org.fsnbot.testbed.Instrument;
 
 /**
  * A job's noise floor (docs/stats.md, "Clocks"): each metric's CV from
@@ -33,8 +33,8 @@ public final class NoiseFloors {
         this.runner = runner;
     }
 
-    NoiseFloor of(AcceleratorProbe.Decision accel, Topology topology, Profile profile) {
-        List<MetricNoise> noise = calibrations.noiseFor(new CalibrationKey(runner.name(), accel.accel().name(),
+    NoiseFloor of(Instrument accel, Topology topology, Profile profile) {
+        List<MetricNoise> noise = calibrations.noiseFor(new CalibrationKey(runner.name(), accel.accelerator(),
                 accel.clock().word(), topology.toString(), profile.name()));
         Map<MetricKey, Double> cv = new HashMap<>();
         noise.forEach(n -> cv.put(n.key(), n.cvPct()));

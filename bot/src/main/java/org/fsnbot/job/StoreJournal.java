@@ -3,7 +3,7 @@ package org.fsnbot.job;
 import org.fsnbot.build.BuildResult;
 import org.fsnbot.run.BootRecord;
 import org.fsnbot.store.JobStore;
-import org.fsnbot.vm.AcceleratorProbe;
+import org.fsnbot.testbed.Instrument;
 
 /** A job's journal in the store: its row, builds and boots, as they happen. */
 final class StoreJournal implements JobJournal {
@@ -31,8 +31,8 @@ final class StoreJournal implements JobJournal {
     }
 
     @Override
-    public void accelerator(AcceleratorProbe.Decision d) {
-        jobs.setAccelerator(jobId, d.accel().name(), d.reason(), d.clock().word(), runner.name());
+    public void accelerator(Instrument d) {
+        jobs.setAccelerator(jobId, d.accelerator(), d.reason(), d.clock().word(), runner.name());
     }
 
     @Override

@@ -22,7 +22,7 @@ public final class VerdictPhase {
         Job job = m.booted().imaged().built().applied().resolved().job();
         RunResult run = m.booted().run();
         List<MetricNoise> noise = calibrations.noiseFor(new CalibrationKey(runner.name(),
-                m.booted().accel().accel().name(), m.booted().accel().clock().word(), job.topology().toString(),
+                m.booted().instrument().accelerator(), m.booted().instrument().clock().word(), job.topology().toString(),
                 job.profile().name()));
         return new Finding.Report(new Measurement(m.comparison(), run.pairs(), m.plan(), run.failedBoots(),
                 run.skipped(), noise));

@@ -1,16 +1,16 @@
 package org.fsnbot.job;
 
-import org.fsnbot.run.InterleavedRunner;
 import org.fsnbot.run.RunResult;
 import org.fsnbot.stats.AdaptiveSampling;
 import org.fsnbot.stats.ChangeEstimator;
+import org.fsnbot.testbed.MorePairs;
 
 /**
  * The measurement's stopping rule: one more pair of boots while a verdict
  * metric is still inconclusive, each look made at the plan's per-look
  * alpha so the looks together keep the report's false alarm rate.
  */
-record WhileOpen(AdaptiveSampling plan, ChangeEstimator estimator) implements InterleavedRunner.MorePairs {
+record WhileOpen(AdaptiveSampling plan, ChangeEstimator estimator) implements MorePairs {
 
     @Override
     public boolean wanted(RunResult soFar, int pairsSoFar) {

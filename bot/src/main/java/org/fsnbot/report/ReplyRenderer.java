@@ -15,7 +15,7 @@ import org.fsnbot.build.ApplyResult;
 import org.fsnbot.build.BuildResult;
 import org.fsnbot.exec.LimitHit;
 import org.fsnbot.stats.Significance;
-import org.fsnbot.vm.BootOutcome;
+import org.fsnbot.boot.BootOutcome;
 
 /**
  * Renders reply bodies from templates/ (Pebble, plain text, no escaping),

@@ -2,8 +2,8 @@ package org.fsnbot.run;
 
 import java.util.List;
 import java.util.Objects;
-import org.fsnbot.vm.BootOutcome;
-import org.fsnbot.vm.HostPressure;
+import org.fsnbot.boot.BootOutcome;
+import org.fsnbot.boot.HostPressure;
 
 /**
  * One attempted boot in the schedule (side, pair index, attempt), what it

@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import org.fsnbot.vm.Clock;
+import org.fsnbot.plan.Clock;
 
 /**
  * Turns the workloads' JSON lines into samples. A workload that exited

@@ -26,4 +26,9 @@ public enum Accelerator {
     public String label() {
         return label;
     }
+
+    /** Whether the guest's CPUs are emulated (TCG), not run by the host's (KVM). */
+    public boolean emulated() {
+        return this == TCG;
+    }
 }

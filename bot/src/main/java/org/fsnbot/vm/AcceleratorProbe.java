@@ -7,6 +7,11 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
+import org.fsnbot.boot.BootOutcome;
+import org.fsnbot.boot.BootStatus;
+import org.fsnbot.boot.Guest;
+import org.fsnbot.plan.Clock;
+import org.fsnbot.plan.ClockSetting;
 import org.fsnbot.plan.Topology;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -28,7 +33,7 @@ public final class AcceleratorProbe {
             Objects.requireNonNull(accel);
             Objects.requireNonNull(reason);
             Objects.requireNonNull(clock);
-            clock.requireOn(accel);
+            clock.requireOn(accel.emulated());
         }
     }
 
@@ -73,7 +78,7 @@ public final class AcceleratorProbe {
                 && Files.readString(o.consoleLog(), StandardCharsets.ISO_8859_1).contains("FSNBOT-PROBE-OK");
         if (booted) {
             return new Decision(Accelerator.KVM, "KVM guest booted in " + String.format("%.1f s", o.seconds()),
-                    clock.clockFor(Accelerator.KVM));
+                    clock.clockFor(false));
         }
         // The reason goes into every reply's 80 columns; QEMU's own words
         // (a sandbox user without /dev/kvm, say) go to the operator's log.
@@ -85,6 +90,6 @@ public final class AcceleratorProbe {
     }
 
     private Decision tcg(String why) {
-        return new Decision(Accelerator.TCG, why, clock.clockFor(Accelerator.TCG));
+        return new Decision(Accelerator.TCG, why, clock.clockFor(true));
     }
 }

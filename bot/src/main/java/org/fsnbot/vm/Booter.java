@@ -2,6 +2,8 @@ package org.fsnbot.vm;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import org.fsnbot.boot.BootOutcome;
+import org.fsnbot.boot.Guest;
 
 /**
  * Boots one guest and classifies how it ended. QEMU in production; the

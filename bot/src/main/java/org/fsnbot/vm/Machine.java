@@ -3,6 +3,7 @@ package org.fsnbot.vm;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
+import org.fsnbot.plan.Clock;
 import org.fsnbot.plan.NumaPlan;
 import org.fsnbot.plan.Topology;
 
@@ -15,7 +16,7 @@ public record Machine(Accelerator accel, Clock clock, Topology topology, Duratio
     public Machine {
         Objects.requireNonNull(accel, "accel");
         Objects.requireNonNull(clock, "clock");
-        clock.requireOn(accel);
+        clock.requireOn(accel.emulated());
         Objects.requireNonNull(topology, "topology");
         Objects.requireNonNull(plan, "plan");
         if (timeout.isNegative() || timeout.isZero()) {

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.fsnbot.boot.HostPressure;
 
 /**
  * Reads the host's CPU pressure over an interval: the cumulative "some"

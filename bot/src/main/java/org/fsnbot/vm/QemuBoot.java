@@ -11,6 +11,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
+import org.fsnbot.boot.BootOutcome;
+import org.fsnbot.boot.BootStatus;
+import org.fsnbot.boot.Guest;
 import org.fsnbot.exec.CommandResult;
 import org.fsnbot.exec.CommandRunner;
 import org.fsnbot.exec.Leftovers;
@@ -145,20 +148,20 @@ public final class QemuBoot implements Booter {
         Accelerator accel = machine.accel();
         for (String line : consoleLines) {
             if (PANIC.matcher(line).find()) {
-                return new BootOutcome(bootId, BootStatus.PANIC, accel, secs, List.of(), console,
+                return new BootOutcome(bootId, BootStatus.PANIC, accel.name(), secs, List.of(), console,
                         "kernel panic: " + line.trim());
             }
         }
         Optional<String> unpinned = pinner.flatMap(VcpuPinner::fatal);
         if (unpinned.isPresent()) {
-            return new BootOutcome(bootId, BootStatus.QEMU_FAILED, accel, secs, List.of(), console, unpinned.get());
+            return new BootOutcome(bootId, BootStatus.QEMU_FAILED, accel.name(), secs, List.of(), console, unpinned.get());
         }
         if (r.timedOut()) {
-            return new BootOutcome(bootId, BootStatus.TIMEOUT, accel, secs, List.of(), console,
+            return new BootOutcome(bootId, BootStatus.TIMEOUT, accel.name(), secs, List.of(), console,
                     "no power-off within " + machine.timeout().toSeconds() + " s (hang), QEMU killed");
         }
         if (r.exitCode() != 0) {
-            return new BootOutcome(bootId, BootStatus.QEMU_FAILED, accel, secs, List.of(), console,
+            return new BootOutcome(bootId, BootStatus.QEMU_FAILED, accel.name(), secs, List.of(), console,
                     "QEMU exited " + r.exitCode() + ": " + String.join(" | ", r.tail(5)));
         }
         List<String> resultLines = Files.exists(resultsLog)
@@ -166,7 +169,7 @@ public final class QemuBoot implements Booter {
                 : List.of();
         SerialFrames.Decoded d = SerialFrames.decode(resultLines, bootId);
         if (d.payload().isEmpty() || d.payload().get().isEmpty()) {
-            return new BootOutcome(bootId, BootStatus.NO_RESULTS, accel, secs, List.of(), console,
+            return new BootOutcome(bootId, BootStatus.NO_RESULTS, accel.name(), secs, List.of(), console,
                     d.problem().isEmpty() ? "empty results" : d.problem());
         }
         // Where the vCPU threads were pinned is the host's to say, never the guest's:
@@ -174,6 +177,6 @@ public final class QemuBoot implements Booter {
         List<String> results = new ArrayList<>(d.payload().get().stream()
                 .filter(l -> !l.contains("\"placement\"")).toList());
         pinner.map(VcpuPinner::report).ifPresent(results::add);
-        return new BootOutcome(bootId, BootStatus.OK, accel, secs, results, console, "ok");
+        return new BootOutcome(bootId, BootStatus.OK, accel.name(), secs, results, console, "ok");
     }
 }

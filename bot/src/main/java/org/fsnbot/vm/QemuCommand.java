@@ -5,6 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import org.fsnbot.boot.Guest;
+import org.fsnbot.plan.Clock;
 import org.fsnbot.plan.NumaPlan;
 import org.fsnbot.plan.Topology;
 

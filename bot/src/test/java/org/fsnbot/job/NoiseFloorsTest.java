@@ -21,10 +21,9 @@ import org.fsnbot.stats.MetricPolicy;
 import org.fsnbot.stats.NoiseFloor;
 import org.fsnbot.store.CalibrationKey;
 import org.fsnbot.store.Store;
+import org.fsnbot.testbed.Instrument;
 import org.fsnbot.testing.TestClock;
-import org.fsnbot.vm.Accelerator;
-import org.fsnbot.vm.AcceleratorProbe;
-import org.fsnbot.vm.Clock;
+import org.fsnbot.plan.Clock;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -51,12 +50,12 @@ class NoiseFloorsTest {
                         new MetricPolicy(Map.of("byte-write", Set.of("ns_per_op")), Map.of(), 0.05)).compare(aa));
         NoiseFloors floors = new NoiseFloors(store.calibrations(), runner);
 
-        NoiseFloor counted = floors.of(new AcceleratorProbe.Decision(Accelerator.TCG, "no KVM", Clock.INSTRUCTIONS),
+        NoiseFloor counted = floors.of(new Instrument("TCG", "TCG", "no KVM", Clock.INSTRUCTIONS, true),
                 t, quick);
         assertThat(counted.logSd(PARENT)).isCloseTo(Math.log1p(0.015), within(1e-12));
         assertThat(counted.logSd(NONE)).isCloseTo(Math.log1p(NoiseFloors.INSTRUCTIONS_CV_PCT / 100), within(1e-12));
 
-        NoiseFloor wall = floors.of(new AcceleratorProbe.Decision(Accelerator.TCG, "no KVM", Clock.WALL), t, quick);
+        NoiseFloor wall = floors.of(new Instrument("TCG", "TCG", "no KVM", Clock.WALL, true), t, quick);
         assertThat(wall.logSd(PARENT)).as("another clock's calibration is not this one's")
                 .isCloseTo(Math.log1p(NoiseFloors.WALL_CV_PCT / 100), within(1e-12));
     }

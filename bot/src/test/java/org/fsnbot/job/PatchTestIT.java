@@ -18,7 +18,7 @@ import java.util.Optional;
 import org.fsnbot.build.KernelBuilder;
 import org.fsnbot.app.Application;
 import org.fsnbot.app.Config;
-import org.fsnbot.vm.ClockSetting;
+import org.fsnbot.plan.ClockSetting;
 import org.fsnbot.app.Home;
 import org.fsnbot.intake.MboxReader;
 import org.fsnbot.intake.PatchSeries;
@@ -177,7 +177,7 @@ class PatchTestIT {
                 .containsPattern("(?m)^runner:    \\S+ \\(class local\\): .*CPUs");
         // One unwrapped command reproduces it, by message-id.
         assertThat(body).containsPattern("(?m)^  fsnbot test-patch --msgid 20261130084519.1-fsnbot-example@fsnbot"
-                + "\\.invalid --tree \\S+ --base [0-9a-f]{40} --profile quick --topology \\S+$");
+                + "\\.invalid --tree \\S+ --base [0-9a-f]{40} --profile quick --runs 3 --topology \\S+$");
         // Every table is in the results file; the reply folds those inconclusive in every row.
         String results = Files.readString(o.dir().resolve(ResultFiles.TABLES));
         assertThat(results).containsPattern("(?m)^  mode +base +patched +change +\\d+(\\.\\d)?% CI +verdict$");

@@ -21,9 +21,8 @@ import org.fsnbot.report.ReplyRenderer;
 import org.fsnbot.report.Measurement;
 import org.fsnbot.report.ReplyRendererTestAccess;
 import org.fsnbot.stats.AdaptiveSampling;
-import org.fsnbot.vm.Accelerator;
-import org.fsnbot.vm.BootOutcome;
-import org.fsnbot.vm.BootStatus;
+import org.fsnbot.boot.BootOutcome;
+import org.fsnbot.boot.BootStatus;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -65,7 +64,7 @@ class TemplatesAsMailTest {
                 Optional.empty(), Optional.of("0001 fsnotify: x"), Optional.of("fs/notify/fsnotify.c:256"),
                 List.of("error: patch failed: fs/notify/fsnotify.c:256"))));
         b.put("infrastructure failure", renderer.infrastructureFailure(ReplyRendererTestAccess.facts(),
-                new BootOutcome("patched-1-try2", BootStatus.TIMEOUT, Accelerator.TCG, 300, List.of(),
+                new BootOutcome("patched-1-try2", BootStatus.TIMEOUT, "TCG", 300, List.of(),
                         new BootOutcome.Console(Path.of("/tmp/c"),
                                 List.of("[  300.1] rcu: INFO: rcu_sched self-detected stall on CPU")),
                         "no result in 300 s"),

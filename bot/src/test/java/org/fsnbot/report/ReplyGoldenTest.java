@@ -25,9 +25,9 @@ import org.fsnbot.stats.MetricPolicy;
 import org.fsnbot.stats.NoiseFloor;
 import org.fsnbot.testing.Golden;
 import org.fsnbot.vm.Accelerator;
-import org.fsnbot.vm.Clock;
-import org.fsnbot.vm.BootOutcome;
-import org.fsnbot.vm.BootStatus;
+import org.fsnbot.plan.Clock;
+import org.fsnbot.boot.BootOutcome;
+import org.fsnbot.boot.BootStatus;
 import org.junit.jupiter.api.Test;
 
 /** Every reply template, byte for byte, for fixed inputs (see testing.Golden). */
@@ -289,7 +289,7 @@ class ReplyGoldenTest {
     @Test
     void infrastructureFailure() throws Exception {
         Golden.check("infrastructure-failure", renderer.infrastructureFailure(ReplyRendererTest.facts(), new BootOutcome(
-                "patched-1-try2", BootStatus.TIMEOUT, Accelerator.TCG, 300, List.of(), new BootOutcome.Console(
+                "patched-1-try2", BootStatus.TIMEOUT, "TCG", 300, List.of(), new BootOutcome.Console(
                         Path.of("/tmp/c"), List.of("[  300.1] rcu: INFO: rcu_sched self-detected stall on CPU",
                                 "[  300.2] \tfsnotify+0x1f/0x40")),
                 "no power-off within 300 s (hang), QEMU killed"),

@@ -21,8 +21,8 @@ import org.fsnbot.stats.Comparison;
 import org.fsnbot.stats.MetricNoise;
 import org.fsnbot.stats.MetricPolicy;
 import org.fsnbot.vm.Accelerator;
-import org.fsnbot.vm.BootOutcome;
-import org.fsnbot.vm.BootStatus;
+import org.fsnbot.boot.BootOutcome;
+import org.fsnbot.boot.BootStatus;
 import org.junit.jupiter.api.Test;
 
 /** Golden-shape checks of every template: width, order, and the seed tables. */
@@ -145,7 +145,7 @@ class ReplyRendererTest {
                 new BuildResult.Cost(3, 1, false), List.of("fs/notify/fsnotify.c:265:13: error:"
                         + " 'parent_interested_typo' undeclared (first use in this function); did you mean"
                         + " 'parent_interested'?"), Path.of("/tmp/log"));
-        BootOutcome o = new BootOutcome("patched-1-try2", BootStatus.PANIC, Accelerator.TCG, 3.1, List.of(),
+        BootOutcome o = new BootOutcome("patched-1-try2", BootStatus.PANIC, "TCG", 3.1, List.of(),
                 new BootOutcome.Console(Path.of("/tmp/c"),
                         List.of("Kernel panic - not syncing: fsnbot: deliberate test panic")),
                 "kernel panic: Kernel panic - not syncing: fsnbot: deliberate test panic");

@@ -20,9 +20,8 @@ import org.fsnbot.run.MetricKey;
 import org.fsnbot.run.Sample;
 import org.fsnbot.run.Side;
 import org.fsnbot.testing.Repo;
-import org.fsnbot.vm.Accelerator;
-import org.fsnbot.vm.BootOutcome;
-import org.fsnbot.vm.BootStatus;
+import org.fsnbot.boot.BootOutcome;
+import org.fsnbot.boot.BootStatus;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -46,11 +45,11 @@ abstract class StoreContract {
         long job = jobs.createJob(series, "/tree", "v6.12", "quick", "sockets=2");
         jobs.saveBuild(job, BuildResult.built("base", "a".repeat(40), dir, new BuildResult.Cost(12.5, 3, false),
                 dir.resolve("log")));
-        BootOutcome panic = new BootOutcome("patched-1-try1", BootStatus.PANIC, Accelerator.TCG, 2.0, List.of(),
+        BootOutcome panic = new BootOutcome("patched-1-try1", BootStatus.PANIC, "TCG", 2.0, List.of(),
                 new BootOutcome.Console(dir.resolve("c.log"), List.of("Kernel panic - not syncing: x")),
                 "kernel panic");
         jobs.saveBoot(job, new BootRecord(Side.PATCHED, 0, 1, panic, BootResults.NONE));
-        BootOutcome ok = new BootOutcome("base-1-try1", BootStatus.OK, Accelerator.TCG, 9.0, List.of("{}"),
+        BootOutcome ok = new BootOutcome("base-1-try1", BootStatus.OK, "TCG", 9.0, List.of("{}"),
                 new BootOutcome.Console(dir.resolve("c2.log"), List.of()), "ok");
         Sample sample = new Sample(Side.BASE, 0, 0, new MetricKey("byte-write", "none", "ns_per_op"),
                 new MetricInfo("mode", "ns", true), 2000);

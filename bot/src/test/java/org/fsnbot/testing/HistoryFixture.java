@@ -16,8 +16,8 @@ import org.fsnbot.run.Sample;
 import org.fsnbot.run.Side;
 import org.fsnbot.store.Store;
 import org.fsnbot.vm.Accelerator;
-import org.fsnbot.vm.BootOutcome;
-import org.fsnbot.vm.BootStatus;
+import org.fsnbot.boot.BootOutcome;
+import org.fsnbot.boot.BootStatus;
 
 /**
  * A performance history without kernels: a git tree whose commits have
@@ -94,7 +94,7 @@ public final class HistoryFixture {
     private static void boots(Store store, long job, Side side, double[] values) {
         for (int i = 0; i < values.length; i++) {
             String bootId = side.name().toLowerCase(java.util.Locale.ROOT) + "-" + (i + 1) + "-try1";
-            BootOutcome ok = new BootOutcome(bootId, BootStatus.OK, Accelerator.TCG, 50, List.of("{}"),
+            BootOutcome ok = new BootOutcome(bootId, BootStatus.OK, "TCG", 50, List.of("{}"),
                     new BootOutcome.Console(Path.of("/dev/null"), List.of()), "ok");
             Sample s = new Sample(side, i, 0, METRIC, new MetricInfo("clients", "s", true), values[i]);
             store.jobs().saveBoot(job, new BootRecord(side, i, 1, ok, new BootResults(List.of(s), List.of(),

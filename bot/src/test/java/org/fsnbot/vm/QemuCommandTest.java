@@ -7,6 +7,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import org.fsnbot.boot.Guest;
+import org.fsnbot.plan.Clock;
 import org.fsnbot.plan.HostTopology;
 import org.fsnbot.plan.Hugepages;
 import org.fsnbot.plan.NumaPlan;

@@ -1,4 +1,4 @@
-package org.fsnbot.vm;
+package org.fsnbot.plan;
 
 import java.util.Locale;
 import java.util.Map;
@@ -92,9 +92,9 @@ public enum Clock {
         return COUNTED.containsKey(unit) ? 1 : 0;
     }
 
-    /** Refuses this clock on an accelerator that cannot keep it: icount is TCG's alone. */
-    public void requireOn(Accelerator accel) {
-        if (this == INSTRUCTIONS && accel != Accelerator.TCG) {
+    /** Refuses this clock on CPUs that cannot keep it: icount is an emulator's (QEMU's TCG) alone. */
+    public void requireOn(boolean emulated) {
+        if (this == INSTRUCTIONS && !emulated) {
             throw new IllegalArgumentException("an instruction clock is QEMU's icount, which only TCG has");
         }
     }

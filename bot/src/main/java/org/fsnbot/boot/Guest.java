@@ -1,4 +1,4 @@
-package org.fsnbot.vm;
+package org.fsnbot.boot;
 
 import java.nio.file.Path;
 import java.util.Objects;

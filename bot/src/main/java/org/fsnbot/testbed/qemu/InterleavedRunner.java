@@ -1,4 +1,4 @@
-package org.fsnbot.run;
+package org.fsnbot.testbed.qemu;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -12,12 +12,19 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Consumer;
-import org.fsnbot.vm.BootOutcome;
-import org.fsnbot.vm.BootStatus;
+import org.fsnbot.boot.BootOutcome;
+import org.fsnbot.boot.BootStatus;
+import org.fsnbot.run.BootRecord;
+import org.fsnbot.run.BootResults;
+import org.fsnbot.run.ResultParser;
+import org.fsnbot.run.RunResult;
+import org.fsnbot.run.Side;
+import org.fsnbot.testbed.Budget;
+import org.fsnbot.testbed.MorePairs;
 import org.fsnbot.vm.Booter;
-import org.fsnbot.vm.Clock;
-import org.fsnbot.vm.Guest;
-import org.fsnbot.vm.HostPressure;
+import org.fsnbot.plan.Clock;
+import org.fsnbot.boot.Guest;
+import org.fsnbot.boot.HostPressure;
 import org.fsnbot.vm.Machine;
 import org.fsnbot.vm.PressureGauge;
 import org.slf4j.Logger;
@@ -85,22 +92,6 @@ public final class InterleavedRunner {
                 throw new IllegalArgumentException("a pairing is a base and a patched kernel, in that order");
             }
         }
-    }
-
-    /** How many pairs: booted at first, and at most. */
-    public record Budget(int initialPairs, int maxPairs) {
-        public Budget {
-            if (initialPairs < 1 || maxPairs < initialPairs) {
-                throw new IllegalArgumentException("need 1 <= initialPairs <= maxPairs: " + initialPairs + ", "
-                        + maxPairs);
-            }
-        }
-    }
-
-    /** The caller's stopping rule: whether the pairs booted so far leave a question another pair could answer. */
-    @FunctionalInterface
-    public interface MorePairs {
-        boolean wanted(RunResult soFar, int pairsSoFar);
     }
 
     private final Booter booter;

@@ -1,4 +1,4 @@
-package org.fsnbot.run;
+package org.fsnbot.testbed.qemu;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -10,12 +10,19 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.fsnbot.plan.Topology;
+import org.fsnbot.run.BootRecord;
+import org.fsnbot.run.ResultParser;
+import org.fsnbot.run.RunResult;
+import org.fsnbot.run.Sample;
+import org.fsnbot.run.Side;
+import org.fsnbot.testbed.Budget;
+import org.fsnbot.testbed.MorePairs;
 import org.fsnbot.vm.Accelerator;
-import org.fsnbot.vm.BootOutcome;
-import org.fsnbot.vm.BootStatus;
+import org.fsnbot.boot.BootOutcome;
+import org.fsnbot.boot.BootStatus;
 import org.fsnbot.vm.Booter;
-import org.fsnbot.vm.Clock;
-import org.fsnbot.vm.Guest;
+import org.fsnbot.plan.Clock;
+import org.fsnbot.boot.Guest;
 import org.fsnbot.vm.Machine;
 import org.fsnbot.vm.PressureGauge;
 import org.junit.jupiter.api.BeforeEach;
@@ -114,15 +121,15 @@ class InterleavedRunnerTest {
             BootOutcome.Console console = new BootOutcome.Console(dir.resolve(bootId + ".log"), List.of());
             BootStatus s = failures.get(bootId);
             if (s != null) {
-                return new BootOutcome(bootId, s, machine.accel(), 1, List.of(), console, s + " on cue");
+                return new BootOutcome(bootId, s, machine.accel().name(), 1, List.of(), console, s + " on cue");
             }
             List<String> lines = results.getOrDefault(bootId,
                     List.of(String.format(RESULT, guest == BASE ? 100 : 110)));
-            return new BootOutcome(bootId, BootStatus.OK, machine.accel(), 1, lines, console, "ok");
+            return new BootOutcome(bootId, BootStatus.OK, machine.accel().name(), 1, lines, console, "ok");
         }
     }
 
-    private static RunResult run(FakeBoot boot, InterleavedRunner.Budget budget, InterleavedRunner.MorePairs more,
+    private static RunResult run(FakeBoot boot, Budget budget, MorePairs more,
             List<BootRecord> seen) throws Exception {
         return runner(boot).run(PAIRING, budget, more, seen::add);
     }
@@ -131,7 +138,7 @@ class InterleavedRunnerTest {
     void bootsAlternateBaseFirstAndEveryBootIsReportedAsItEnds() throws Exception {
         FakeBoot boot = new FakeBoot(Map.of(), Map.of());
         List<BootRecord> seen = new ArrayList<>();
-        RunResult r = run(boot, new InterleavedRunner.Budget(2, 2), (x, n) -> false, seen);
+        RunResult r = run(boot, new Budget(2, 2), (x, n) -> false, seen);
         assertThat(boot.booted).containsExactly("base-1-try1", "patched-1-try1", "base-2-try1", "patched-2-try1");
         assertThat(seen).hasSize(4);
         assertThat(r.samples()).hasSize(4);
@@ -142,7 +149,7 @@ class InterleavedRunnerTest {
     @Test
     void aFailedBootIsRetriedOnceAndItsAttemptNeverCounts() throws Exception {
         FakeBoot boot = new FakeBoot(Map.of("base-1-try1", BootStatus.PANIC), Map.of());
-        RunResult r = run(boot, new InterleavedRunner.Budget(2, 2), (x, n) -> false, new ArrayList<>());
+        RunResult r = run(boot, new Budget(2, 2), (x, n) -> false, new ArrayList<>());
         assertThat(boot.booted).containsExactly("base-1-try1", "base-1-try2", "patched-1-try1", "base-2-try1",
                 "patched-2-try1");
         assertThat(r.failure()).isEmpty();
@@ -154,7 +161,7 @@ class InterleavedRunnerTest {
     void aSecondFailureEndsTheRunAsAnInfrastructureFailure() throws Exception {
         FakeBoot boot = new FakeBoot(Map.of("patched-1-try1", BootStatus.TIMEOUT, "patched-1-try2",
                 BootStatus.TIMEOUT), Map.of());
-        RunResult r = run(boot, new InterleavedRunner.Budget(3, 5), (x, n) -> true, new ArrayList<>());
+        RunResult r = run(boot, new Budget(3, 5), (x, n) -> true, new ArrayList<>());
         assertThat(boot.booted).as("nothing after the second failure").containsExactly("base-1-try1",
                 "patched-1-try1", "patched-1-try2");
         assertThat(r.failure()).hasValueSatisfying(f -> {
@@ -167,7 +174,7 @@ class InterleavedRunnerTest {
     void resultsThatDoNotParseAreAFailedBootNotData() throws Exception {
         FakeBoot boot = new FakeBoot(Map.of(), Map.of("base-1-try1", List.of("garbage")));
         List<BootRecord> seen = new ArrayList<>();
-        RunResult r = run(boot, new InterleavedRunner.Budget(1, 1), (x, n) -> false, seen);
+        RunResult r = run(boot, new Budget(1, 1), (x, n) -> false, seen);
         assertThat(seen.get(0).outcome().status()).isEqualTo(BootStatus.NO_RESULTS);
         assertThat(seen.get(0).outcome().detail()).contains("unparseable");
         assertThat(seen.get(0).samples()).isEmpty();
@@ -179,7 +186,7 @@ class InterleavedRunnerTest {
     void morePairsRunWhileTheRuleWantsThemAndNoFurtherThanTheBudget() throws Exception {
         FakeBoot boot = new FakeBoot(Map.of(), Map.of());
         List<Integer> asked = new ArrayList<>();
-        RunResult r = run(boot, new InterleavedRunner.Budget(2, 4), (x, n) -> {
+        RunResult r = run(boot, new Budget(2, 4), (x, n) -> {
             asked.add(n);
             return true;
         }, new ArrayList<>());
@@ -191,7 +198,7 @@ class InterleavedRunnerTest {
     @Test
     void theRuleSeesEverySampleSoFar() throws Exception {
         List<Integer> samples = new ArrayList<>();
-        run(new FakeBoot(Map.of(), Map.of()), new InterleavedRunner.Budget(2, 3), (x, n) -> {
+        run(new FakeBoot(Map.of(), Map.of()), new Budget(2, 3), (x, n) -> {
             samples.add(x.samples().size());
             return true;
         }, new ArrayList<>());
@@ -200,7 +207,7 @@ class InterleavedRunnerTest {
 
     @Test
     void aSatisfiedRuleStopsAfterTheInitialPairs() throws Exception {
-        RunResult r = run(new FakeBoot(Map.of(), Map.of()), new InterleavedRunner.Budget(3, 6), (x, n) -> false,
+        RunResult r = run(new FakeBoot(Map.of(), Map.of()), new Budget(3, 6), (x, n) -> false,
                 new ArrayList<>());
         assertThat(r.pairs()).isEqualTo(3);
     }
@@ -209,7 +216,7 @@ class InterleavedRunnerTest {
     void aFailedGateStopsTheExtraPairs() throws Exception {
         FakeBoot boot = new FakeBoot(Map.of(), Map.of("patched-1-try1", List.of(GATE_FAIL,
                 "{\"type\":\"gate-summary\",\"failures\":1}")));
-        RunResult r = run(boot, new InterleavedRunner.Budget(1, 4), (x, n) -> true, new ArrayList<>());
+        RunResult r = run(boot, new Budget(1, 4), (x, n) -> true, new ArrayList<>());
         assertThat(r.pairs()).isEqualTo(1);
         assertThat(r.gateFailures()).containsExactly("patched boot 1: inotify-create: 0 event(s) read");
     }
@@ -218,7 +225,7 @@ class InterleavedRunnerTest {
     void aBootOnABusyRunnerIsNoSampleAndIsBootedAgain() throws Exception {
         FakeBoot boot = new FakeBoot(Map.of(), Map.of()).busy("patched-1-try1", "patched-1-try2");
         List<BootRecord> seen = new ArrayList<>();
-        RunResult r = run(boot, new InterleavedRunner.Budget(1, 1), (x, n) -> false, seen);
+        RunResult r = run(boot, new Budget(1, 1), (x, n) -> false, seen);
         assertThat(boot.booted).containsExactly("base-1-try1", "patched-1-try1", "patched-1-try2", "patched-1-try3");
         assertThat(seen.get(0).pressure().measured()).isTrue();
         assertThat(seen.get(0).pressure().pct()).isLessThan(5);
@@ -233,7 +240,7 @@ class InterleavedRunnerTest {
     void aRunnerThatStaysBusyEndsTheRunAsAnInfrastructureFailureNotAsNoise() throws Exception {
         FakeBoot boot = new FakeBoot(Map.of(), Map.of()).busy("base-1-try1", "base-1-try2", "base-1-try3",
                 "base-1-try4", "base-1-try5");
-        RunResult r = run(boot, new InterleavedRunner.Budget(2, 2), (x, n) -> false, new ArrayList<>());
+        RunResult r = run(boot, new Budget(2, 2), (x, n) -> false, new ArrayList<>());
         assertThat(boot.booted).containsExactly("base-1-try1", "base-1-try2", "base-1-try3", "base-1-try4");
         assertThat(r.failure()).hasValueSatisfying(f -> assertThat(f.outcome().status()).isEqualTo(BootStatus.BUSY));
         assertThat(r.samples()).isEmpty();
@@ -245,7 +252,7 @@ class InterleavedRunnerTest {
         InterleavedRunner oneCpu = new InterleavedRunner(boot, new ResultParser(), new PressureGauge(proc),
                 new InterleavedRunner.Quiet(5, Duration.ZERO, 1));
         List<BootRecord> seen = new ArrayList<>();
-        RunResult r = oneCpu.run(PAIRING, new InterleavedRunner.Budget(1, 1), (x, n) -> false, seen::add);
+        RunResult r = oneCpu.run(PAIRING, new Budget(1, 1), (x, n) -> false, seen::add);
         assertThat(boot.booted).containsExactly("base-1-try1", "patched-1-try1");
         assertThat(seen.get(0).pressure().over(5)).as("recorded all the same").isTrue();
         assertThat(r.samples()).hasSize(2);
@@ -255,7 +262,7 @@ class InterleavedRunnerTest {
     void anInstructionCountIsNotJudgedByTheHostsLoadAndItsTimesAreCounts() throws Exception {
         FakeBoot boot = new FakeBoot(Map.of(), Map.of()).busy("base-1-try1", "patched-1-try1");
         List<BootRecord> seen = new ArrayList<>();
-        RunResult r = runner(boot).run(onTheInstructionClock(), new InterleavedRunner.Budget(1, 1), (x, n) -> false,
+        RunResult r = runner(boot).run(onTheInstructionClock(), new Budget(1, 1), (x, n) -> false,
                 seen::add);
         assertThat(boot.booted).as("no boot again").containsExactlyInAnyOrder("base-1-try1", "patched-1-try1");
         assertThat(seen.get(0).pressure().over(5)).as("recorded all the same").isTrue();
@@ -274,7 +281,7 @@ class InterleavedRunnerTest {
         FakeBoot boot = new FakeBoot(Map.of(), Map.of());
         boot.lasts = 300;
         List<BootRecord> seen = new ArrayList<>();
-        RunResult r = runner(boot).run(onTheInstructionClock(), new InterleavedRunner.Budget(2, 2), (x, n) -> false,
+        RunResult r = runner(boot).run(onTheInstructionClock(), new Budget(2, 2), (x, n) -> false,
                 seen::add);
         assertThat(boot.most.get()).as("two boots at once").isEqualTo(2);
         assertThat(seen).extracting(b -> b.side() + "-" + b.index()).containsExactly("BASE-0", "PATCHED-0", "BASE-1",
@@ -287,12 +294,12 @@ class InterleavedRunnerTest {
     void onWallTimeOrOnAOneCpuHostBootsRunOneAtATime() throws Exception {
         FakeBoot wall = new FakeBoot(Map.of(), Map.of());
         wall.lasts = 100;
-        runner(wall).run(PAIRING, new InterleavedRunner.Budget(2, 2), (x, n) -> false, b -> { });
+        runner(wall).run(PAIRING, new Budget(2, 2), (x, n) -> false, b -> { });
         assertThat(wall.most.get()).isEqualTo(1);
         FakeBoot oneCpu = new FakeBoot(Map.of(), Map.of());
         oneCpu.lasts = 100;
         new InterleavedRunner(oneCpu, new ResultParser(), new PressureGauge(proc), new InterleavedRunner.Quiet(5,
-                Duration.ZERO, 1)).run(onTheInstructionClock(), new InterleavedRunner.Budget(2, 2), (x, n) -> false,
+                Duration.ZERO, 1)).run(onTheInstructionClock(), new Budget(2, 2), (x, n) -> false,
                         b -> { });
         assertThat(oneCpu.most.get()).isEqualTo(1);
     }
@@ -302,7 +309,7 @@ class InterleavedRunnerTest {
         FakeBoot boot = new FakeBoot(Map.of("patched-1-try1", BootStatus.PANIC, "patched-1-try2", BootStatus.PANIC),
                 Map.of());
         List<BootRecord> seen = new ArrayList<>();
-        RunResult r = runner(boot).run(onTheInstructionClock(), new InterleavedRunner.Budget(2, 2), (x, n) -> false,
+        RunResult r = runner(boot).run(onTheInstructionClock(), new Budget(2, 2), (x, n) -> false,
                 seen::add);
         assertThat(boot.booted).containsExactlyInAnyOrder("base-1-try1", "patched-1-try1", "patched-1-try2");
         assertThat(seen).extracting(b -> b.outcome().bootId()).containsExactly("base-1-try1", "patched-1-try1",
@@ -314,7 +321,7 @@ class InterleavedRunnerTest {
     void withoutPsiNothingIsJudgedAndTheBootSaysSo() throws Exception {
         Files.delete(proc.resolve("pressure/cpu"));
         List<BootRecord> seen = new ArrayList<>();
-        run(new FakeBoot(Map.of(), Map.of()), new InterleavedRunner.Budget(1, 1), (x, n) -> false, seen);
+        run(new FakeBoot(Map.of(), Map.of()), new Budget(1, 1), (x, n) -> false, seen);
         assertThat(seen).allSatisfy(b -> assertThat(b.pressure().measured()).isFalse());
         assertThat(seen.get(0).pressure().describe()).contains("not measured");
     }

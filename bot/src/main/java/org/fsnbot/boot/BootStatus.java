@@ -1,4 +1,4 @@
-package org.fsnbot.vm;
+package org.fsnbot.boot;
 
 /** How a boot ended. Only OK boots yield samples. */
 public enum BootStatus {

@@ -1,11 +1,14 @@
-package org.fsnbot.vm;
+package org.fsnbot.boot;
 
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
 
-/** One boot: its status, the framed result lines, and the console it left. */
-public record BootOutcome(String bootId, BootStatus status, Accelerator accel, double seconds, List<String> results,
+/**
+ * One boot: its status, what ran it (the accelerator's name: KVM, TCG, or
+ * another testbed's), the framed result lines, and the console it left.
+ */
+public record BootOutcome(String bootId, BootStatus status, String accelerator, double seconds, List<String> results,
         Console console, String detail) {
 
     /** The guest's console: the full log on disk and its last lines. */
@@ -18,6 +21,7 @@ public record BootOutcome(String bootId, BootStatus status, Accelerator accel, d
 
     public BootOutcome {
         Objects.requireNonNull(status);
+        Objects.requireNonNull(accelerator);
         Objects.requireNonNull(console);
         results = List.copyOf(results);
         if (status == BootStatus.OK && results.isEmpty()) {
@@ -38,6 +42,6 @@ public record BootOutcome(String bootId, BootStatus status, Accelerator accel, d
         if (failure == BootStatus.OK) {
             throw new IllegalArgumentException("not a failure: " + failure);
         }
-        return new BootOutcome(bootId, failure, accel, seconds, List.of(), console, why);
+        return new BootOutcome(bootId, failure, accelerator, seconds, List.of(), console, why);
     }
 }

@@ -1,4 +1,4 @@
-package org.fsnbot.vm;
+package org.fsnbot.plan;
 
 import java.util.Locale;
 
@@ -12,12 +12,12 @@ import java.util.Locale;
 public enum ClockSetting {
     AUTO, WALL, INSTRUCTIONS;
 
-    /** The clock a guest on accel measures with under this setting. */
-    public Clock clockFor(Accelerator accel) {
+    /** The clock a guest measures with under this setting, its CPUs emulated or not. */
+    public Clock clockFor(boolean emulated) {
         return switch (this) {
             case WALL -> Clock.WALL;
             case INSTRUCTIONS -> Clock.INSTRUCTIONS;
-            case AUTO -> accel == Accelerator.TCG ? Clock.INSTRUCTIONS : Clock.WALL;
+            case AUTO -> emulated ? Clock.INSTRUCTIONS : Clock.WALL;
         };
     }
 

@@ -1,4 +1,4 @@
-package org.fsnbot.run;
+package org.fsnbot.testbed.qemu;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,0 +1,74 @@
+package org.fsnbot.testbed.scripted;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.fsnbot.app.Application;
+import org.fsnbot.app.Config;
+import org.fsnbot.app.Home;
+import org.fsnbot.build.KernelBuilder;
+import org.fsnbot.intake.MboxReader;
+import org.fsnbot.intake.PatchSeries;
+import org.fsnbot.job.Candidate;
+import org.fsnbot.job.Job;
+import org.fsnbot.job.JobOutcome;
+import org.fsnbot.job.ReplyRoute;
+import org.fsnbot.mail.DeliveryHooks;
+import org.fsnbot.mail.MailSettings;
+import org.fsnbot.mail.ReplyKind;
+import org.fsnbot.plan.Base;
+import org.fsnbot.plan.Profile;
+import org.fsnbot.plan.Topology;
+import org.fsnbot.run.Side;
+import org.fsnbot.stats.Verdict;
+import org.fsnbot.testing.KernelFixture;
+import org.fsnbot.testing.Repo;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A whole job on a third backend wired with one line (the factory given
+ * to Application.open): the example patch applied and built as always,
+ * its "boots" answered by the script, and the reply's verdict and facts
+ * made from what the backend said, with no QEMU anywhere.
+ */
+@Tag("e2e")
+class ScriptedTestbedIT {
+
+    @Test
+    void aJobMeasuredByAScriptedBackendIsJudgedAndRepliedFromItsTypedFacts(@TempDir Path dir) throws Exception {
+        Config loaded = Config.load(Optional.empty());
+        Config c = loaded.withHome(Home.at(KernelFixture.home()).withOutbox(dir.resolve("outbox")))
+                .withMailing(new Config.Mailing("fsnbot <fsnbot@fsnbot.test>", MailSettings.dryRun(), List.of(),
+                        true, Optional.empty(), loaded.mailing().weekly()));
+        Path profile = Files.writeString(dir.resolve("tiny.json"), "{\"name\":\"tiny\",\"description\":\"scripted\","
+                + "\"bootsPerKernel\":3,\"maxBootsPerKernel\":6,\"bootTimeoutSeconds\":60,\"workloads\":[{\"name\":"
+                + "\"byte-write\",\"args\":[\"--modes\",\"none,parent\"],\"verdictMetrics\":[\"ns_per_op\"]}]}");
+        // The patched kernel's none row costs what a parent watch does (~930 ns against ~250 ns).
+        Map<Side, Map<String, Double>> medians = Map.of(Side.BASE, Map.of("none", 250.0, "parent", 930.0),
+                Side.PATCHED, Map.of("none", 930.0, "parent", 930.0));
+        try (Application app = Application.open(c, DeliveryHooks.NONE, java.time.Clock.systemUTC(),
+                parts -> new ScriptedTestbed(medians, 7))) {
+            PatchSeries series = new MboxReader().readSeries(Repo.exampleMbox());
+            Job job = new Job(new Base(KernelFixture.tree().toString(), KernelFixture.base(), "named in the test"),
+                    new Candidate.Series(series, Repo.exampleMbox()), Profile.load(profile.toString()),
+                    Topology.parse("sockets=2,cores=1,nodes=2"), new ReplyRoute.UnderMail(series.replyTarget()),
+                    true, KernelBuilder.Code.TRUSTED);
+            JobOutcome o = app.jobRunner().run(job);
+            assertThat(o.kind()).as(o::body).isEqualTo(ReplyKind.REPORT);
+            assertThat(o.verdict()).contains(Verdict.REGRESSION);
+            String body = o.body().replace("\n    ", " ").replace("\n           ", " ");
+            assertThat(body).contains("accel:     scripted (nothing booted: the figures are a test's)",
+                    "a test's backend", "the test's script");
+            assertThat(body).containsPattern("(?m)^  none +[\\d.]+ +[\\d.]+ +\\+\\d[\\d.]*%.*regression$");
+            // Three pairs at first, more (up to six) while the parent row, unchanged by design, stays open.
+            assertThat(app.store().count("boots", "job_id = ? AND accelerator = 'SCRIPT'", o.jobId()))
+                    .isBetween(6L, 12L);
+        }
+    }
+}
