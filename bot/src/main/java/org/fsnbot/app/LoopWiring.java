@@ -10,19 +10,14 @@ import java.util.Optional;
 import okhttp3.OkHttpClient;
 import org.fsnbot.build.TrustedTrees;
 import org.fsnbot.commands.Authoriser;
-import org.fsnbot.commands.BisectHandler;
-import org.fsnbot.commands.CancelHandler;
+import org.fsnbot.commands.Command;
+import org.fsnbot.commands.CommandBook;
 import org.fsnbot.commands.CommandDesk;
-import org.fsnbot.commands.CommandHandlers;
+import org.fsnbot.commands.CommandHandler;
+import org.fsnbot.commands.CommandServices;
 import org.fsnbot.commands.CommandParser;
-import org.fsnbot.commands.CompareHandler;
-import org.fsnbot.commands.HelpHandler;
 import org.fsnbot.commands.ImapCommands;
 import org.fsnbot.commands.QueueEstimate;
-import org.fsnbot.commands.RerunHandler;
-import org.fsnbot.commands.StatusHandler;
-import org.fsnbot.commands.TestHandler;
-import org.fsnbot.commands.TestPatchHandler;
 import org.fsnbot.commands.ThreadResolver;
 import org.fsnbot.exec.CommandRunner;
 import org.fsnbot.git.Trees;
@@ -139,10 +134,8 @@ final class LoopWiring {
     private CommandDesk desk(LiveMaintainers maintainers, String defaultTree, CommandReplies replies) {
         WorkQueue queue = store.queue();
         QueueEstimate estimate = new QueueEstimate(queue, store.jobs());
-        CommandHandlers handlers = new CommandHandlers(new CommandHandlers.Measuring(new RerunHandler(queue,
-                config.jobs(), estimate), new TestHandler(queue, estimate, config.commands().testUrlPrefixes()),
-                new TestPatchHandler(queue, store.intake(), estimate), new CompareHandler(queue, defaultTree, estimate),
-                new BisectHandler(queue, defaultTree, estimate)), new CancelHandler(queue), new StatusHandler(queue), new HelpHandler());
+        CommandHandler<Command> handlers = CommandBook.handlers(new CommandServices(queue, store.intake(),
+                config.jobs(), estimate, config.commands().testUrlPrefixes(), defaultTree));
         Authoriser authoriser = new Authoriser(maintainers::people, config.commands(), store.commands(),
                 store.intake(), reader, clock);
         return new CommandDesk(new CommandDesk.Parts(store.commands(), reader,

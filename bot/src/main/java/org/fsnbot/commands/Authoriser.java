@@ -91,7 +91,7 @@ public final class Authoriser {
     }
 
     private boolean authorized(Command c, Sender sender, CommandThread thread) throws MalformedMailException {
-        if (c instanceof Command.Help || c instanceof Command.Status) {
+        if (c.access() == Command.Access.ANYONE) {
             return true;
         }
         if (!sender.authenticated()) {
@@ -101,7 +101,8 @@ public final class Authoriser {
         if (people.get().contains(a) || settings.allow().contains(a)) {
             return true;
         }
-        return c instanceof Command.Rerun && thread.work().isPresent() && a.equals(author(thread.work().get()));
+        return c.access() == Command.Access.MAINTAINERS_AND_AUTHOR && thread.work().isPresent()
+                && a.equals(author(thread.work().get()));
     }
 
     /** The author of the series a unit measures: the From of its last patch. */

@@ -24,6 +24,20 @@ public sealed interface Command {
         return false;
     }
 
+    /** Who may send it and have it run. */
+    enum Access {
+        /** Anyone, a stranger too: it changes nothing and costs nothing (help, status). */
+        ANYONE,
+        /** An authenticated maintainer or an address the configuration allows. */
+        MAINTAINERS,
+        /** Those, and the authenticated author of the series the thread's work measures. */
+        MAINTAINERS_AND_AUTHOR
+    }
+
+    default Access access() {
+        return Access.MAINTAINERS;
+    }
+
     /** `#fsnbot rerun [workloads=a,b] [runs=N] [profile=quick|full] [topology=...] [<message-id or lore link>]` */
     record Rerun(String line, List<String> workloads, OptionalInt runs, Optional<String> profile,
             Optional<String> topology, Optional<String> thread) implements Command {
@@ -39,6 +53,11 @@ public sealed interface Command {
         @Override
         public boolean measures() {
             return true;
+        }
+
+        @Override
+        public Access access() {
+            return Access.MAINTAINERS_AND_AUTHOR;
         }
     }
 
@@ -93,9 +112,18 @@ public sealed interface Command {
         public Status(String line) {
             this(line, Optional.empty());
         }
+
+        @Override
+        public Access access() {
+            return Access.ANYONE;
+        }
     }
 
     /** `#fsnbot help` */
     record Help(String line) implements Command {
+        @Override
+        public Access access() {
+            return Access.ANYONE;
+        }
     }
 }

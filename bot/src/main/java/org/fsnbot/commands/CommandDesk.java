@@ -36,13 +36,13 @@ public final class CommandDesk {
     private final CommandParser parser;
     private final ThreadResolver threads;
     private final Authoriser authoriser;
-    private final CommandHandlers handlers;
+    private final CommandHandler<Command> handlers;
     private final CommandReplies replies;
     private final String ownAddress;
 
     /** The desk's collaborators: where the mails are, and how commands are parsed, placed, allowed and handled. */
     public record Parts(CommandStore mails, MboxReader reader, CommandParser parser, ThreadResolver threads,
-            Authoriser authoriser, CommandHandlers handlers) {
+            Authoriser authoriser, CommandHandler<Command> handlers) {
     }
 
     public CommandDesk(Parts parts, CommandReplies replies, String ownAddress) {

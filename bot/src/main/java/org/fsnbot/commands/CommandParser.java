@@ -1,22 +1,13 @@
 package org.fsnbot.commands;
 
-import static org.fsnbot.commands.CommandArguments.exactly;
-import static org.fsnbot.commands.CommandArguments.namedThread;
-import static org.fsnbot.commands.CommandArguments.rev;
 import static org.fsnbot.commands.CommandArguments.shortened;
-import static org.fsnbot.commands.CommandArguments.workloads;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.OptionalInt;
-import java.util.Set;
 import org.fsnbot.intake.CommandMention;
-import org.fsnbot.intake.LoreLink;
-import org.fsnbot.plan.Topology;
 
 /**
  * Finds #fsnbot commands in a mail body: lines starting with #fsnbot that
@@ -27,7 +18,6 @@ public final class CommandParser {
 
     public static final int MAX_PER_MAIL = 3;
     private static final String TAG = CommandMention.TAG;
-    private static final Set<String> PROFILES = Set.of("quick", "full");
 
     /** A line that looked like a command but is not one, and why. */
     public record Error(String line, String reason) {
@@ -107,45 +97,18 @@ public final class CommandParser {
         if (t.isEmpty()) {
             return false;
         }
-        String verb = verb(t);
-        if ((verb.equals("test") || verb.equals("compare") || verb.equals("bisect")) && t.size() < 3) {
-            return true;
-        }
-        return (verb.equals("rerun") || verb.equals("bisect")) && t.get(t.size() - 1).endsWith("=");
+        Optional<CommandKind> k = CommandBook.verb(verb(t));
+        return k.isPresent() && (t.size() <= k.get().positionals()
+                || k.get().options() && t.get(t.size() - 1).endsWith("="));
     }
 
     private Command command(String line, List<String> t) {
         if (t.isEmpty()) {
             throw new IllegalArgumentException("no command after #fsnbot");
         }
-        String verb = verb(t);
-        List<String> args = joinCutOptions(t.subList(1, t.size()));
-        return switch (verb) {
-            case "rerun" -> rerun(line, args);
-            case "test" -> {
-                if (args.isEmpty()) {
-                    yield new Command.TestPatch(line);
-                }
-                exactly(verb, args, 2, "<git-url> <branch-or-commit>");
-                // Only https: a local path or another transport (file://, ext::, ssh) would make
-                // fsnbot read its own disk or run a program; the trees allowed are checked later.
-                if (!args.get(0).matches("https://[A-Za-z0-9.-]+(:[0-9]+)?/[A-Za-z0-9._~/-]*")
-                        || args.get(0).contains("/../") || args.get(0).endsWith("/..")) {
-                    throw new IllegalArgumentException("test takes the https:// URL of a public git tree");
-                }
-                yield new Command.Test(line, args.get(0), rev(args.get(1)));
-            }
-            case "compare" -> {
-                exactly(verb, args, 2, "<rev> <rev>");
-                yield new Command.Compare(line, rev(args.get(0)), rev(args.get(1)));
-            }
-            case "bisect" -> bisect(line, args);
-            case "cancel" -> new Command.Cancel(line, namedThread(verb, args));
-            case "status" -> new Command.Status(line, namedThread(verb, args));
-            // The answer quotes the command: help's is fixed, so a mail cannot make fsnbot repeat its words.
-            case "help" -> new Command.Help(TAG + " help");
-            default -> throw new IllegalArgumentException("unknown command \"" + shortened(t.get(0), 40) + "\"");
-        };
+        CommandKind k = CommandBook.verb(verb(t)).orElseThrow(() -> new IllegalArgumentException(
+                "unknown command \"" + shortened(t.get(0), 40) + "\""));
+        return k.grammar().read(line, joinCutOptions(t.subList(1, t.size())), maxRuns);
     }
 
     private static List<String> joinCutOptions(List<String> args) {
@@ -158,76 +121,6 @@ public final class CommandParser {
             }
         }
         return out;
-    }
-
-    private Command.Rerun rerun(String line, List<String> args) {
-        List<String> workloads = List.of();
-        OptionalInt runs = OptionalInt.empty();
-        Optional<String> profile = Optional.empty();
-        Optional<String> topology = Optional.empty();
-        Optional<String> thread = Optional.empty();
-        Set<String> seen = new HashSet<>();
-        for (String a : args) {
-            Optional<String> id = a.indexOf('=') < 0 || a.startsWith("https://") ? LoreLink.messageId(a)
-                    : Optional.empty();
-            if (id.isPresent() && thread.isEmpty()) {
-                thread = id;
-                continue;
-            }
-            int eq = a.indexOf('=');
-            if (eq <= 0 || eq == a.length() - 1) {
-                throw new IllegalArgumentException("expected key=value, got \"" + a + "\"");
-            }
-            String key = a.substring(0, eq).toLowerCase(Locale.ROOT);
-            String value = a.substring(eq + 1);
-            if (!seen.add(key)) {
-                throw new IllegalArgumentException(key + "= given twice");
-            }
-            switch (key) {
-                case "workloads" -> workloads = workloads(value);
-                case "runs" -> {
-                    int n;
-                    try {
-                        n = Integer.parseInt(value);
-                    } catch (NumberFormatException e) {
-                        throw new IllegalArgumentException("runs= wants a number, got \"" + value + "\"");
-                    }
-                    if (n < 3 || n > maxRuns) {
-                        throw new IllegalArgumentException("runs=" + n + " is outside the budget: 3.." + maxRuns
-                                + " boots per kernel");
-                    }
-                    runs = OptionalInt.of(n);
-                }
-                case "profile" -> {
-                    if (!PROFILES.contains(value)) {
-                        throw new IllegalArgumentException("profile= must be quick or full, got \"" + value + "\"");
-                    }
-                    profile = Optional.of(value);
-                }
-                case "topology" -> {
-                    Topology.parse(value);
-                    topology = Optional.of(value);
-                }
-                default -> throw new IllegalArgumentException("unknown option " + key + "=");
-            }
-        }
-        return new Command.Rerun(line, workloads, runs, profile, topology, thread);
-    }
-
-    private static Command.Bisect bisect(String line, List<String> args) {
-        if (args.size() < 2 || args.size() > 3) {
-            throw new IllegalArgumentException("bisect takes <good> <bad> [workloads=a,b]");
-        }
-        List<String> workloads = List.of();
-        if (args.size() == 3) {
-            String o = args.get(2);
-            if (!o.toLowerCase(Locale.ROOT).startsWith("workloads=") || o.length() == "workloads=".length()) {
-                throw new IllegalArgumentException("bisect takes <good> <bad> [workloads=a,b], got \""
-                        + shortened(o, 40) + "\"");
-            }
-            workloads = workloads(o.substring("workloads=".length()));
-        }
-        return new Command.Bisect(line, rev(args.get(0)), rev(args.get(1)), workloads);
     }
 
     private static List<String> words(String s) {

@@ -89,12 +89,9 @@ final class DeskFixture {
 
     CommandDesk desk(CommandSettings settings) throws Exception {
         QueueEstimate estimate = new QueueEstimate(store.queue(), store.jobs());
-        CommandHandlers handlers = new CommandHandlers(new CommandHandlers.Measuring(new RerunHandler(store.queue(),
-                new JobDefaults(Profile.load("quick"), Topology.DEFAULT), estimate), new TestHandler(store.queue(),
-                        estimate, settings.testUrlPrefixes()), new TestPatchHandler(store.queue(), store.intake(),
-                                estimate), new CompareHandler(store.queue(), "/srv/linux", estimate),
-                new BisectHandler(store.queue(), "/srv/linux", estimate)), new CancelHandler(store.queue()),
-                new StatusHandler(store.queue()), new HelpHandler());
+        CommandHandler<Command> handlers = CommandBook.handlers(new CommandServices(store.queue(), store.intake(),
+                new JobDefaults(Profile.load("quick"), Topology.DEFAULT), estimate, settings.testUrlPrefixes(),
+                "/srv/linux"));
         return new CommandDesk(new CommandDesk.Parts(store.commands(), reader, new CommandParser(settings.maxRuns()),
                 new ThreadResolver(store.mail(), store.queue()), authoriser(settings), handlers),
                 new CommandReplies(new ReplyRenderer(), composer, delivery), "fsnbot <" + BOT + ">");
