@@ -40,7 +40,8 @@ public record Booted(Imaged imaged, Measurement measurement, RunnerName runner) 
         return a.resolved().facts(timing, a.patchedLabel(), new JobFacts.Runner(run().guestKernel().orElse("unknown"),
                 guest(a.resolved().job().topology().toString()), new JobFacts.Instrument(i.label(), i.reason(),
                         i.clock().word(), i.clock().description(), i.emulated()), host(),
-                measurement.facts().software(), load(measurement.load())), imaged.built().config());
+                measurement.facts().software(), load(measurement.load()), measurement.facts().backend()),
+                imaged.built().config());
     }
 
     /** The guest as the facts show it: a pinned one with its mapping, notes and check. */

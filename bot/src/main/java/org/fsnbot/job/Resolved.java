@@ -34,7 +34,7 @@ public record Resolved(Job job, Path repo, String baseCommit, String baseLabel, 
     JobFacts.Runner notBooted() {
         return new JobFacts.Runner("not booted", JobFacts.Guest.of(job.topology().toString()),
                 new JobFacts.Instrument("not booted", "no boot was needed", "", "", false), "", "",
-                JobFacts.Load.notMeasured(0));
+                JobFacts.Load.notMeasured(0), "");
     }
 
     /** The facts with what later phases learnt: the patched kernel, how it was built, where it ran. */

@@ -79,16 +79,19 @@ public record JobFacts(Topic topic, Kernels kernels, Runner runner, ProfileLine 
 
     /**
      * Where the kernels ran: the guest kernel, its topology, what measured
-     * (Instrument), the host and its QEMU (both empty before a boot).
+     * (Instrument), the host and the software that booted the kernels
+     * (QEMU's version line; both empty before a boot), and the testbed
+     * backend whose words those are ("qemu"; empty before a boot).
      */
     public record Runner(String guestKernel, Guest guest, Instrument instrument, String host, String qemu,
-            Load load) {
+            Load load, String backend) {
         public Runner {
             Objects.requireNonNull(instrument);
             Objects.requireNonNull(guest);
             Objects.requireNonNull(host);
             Objects.requireNonNull(qemu);
             Objects.requireNonNull(load);
+            Objects.requireNonNull(backend);
         }
     }
 

@@ -41,7 +41,7 @@ class ReplyGoldenTest {
                         "abcdefabcdef (\"fsnotify: older head\")", "last tested head of fsnotify", null, "", ""),
                 new JobFacts.Runner("not booted", JobFacts.Guest.of("sockets=1,cores=2,threads=1,nodes=1,mem=1024M"),
                         new JobFacts.Instrument(Accelerator.KVM.label(), "KVM guest booted in 2.1 s", "", "", false), "",
-                        "", JobFacts.Load.notMeasured(0)),
+                        "", JobFacts.Load.notMeasured(0), ""),
                 new JobFacts.ProfileLine("full", "The seeds' sizes."),
                 List.of("fsnbot compare --tree https://example.org/linux.git abcdef 012345 --profile full"
                         + " --topology sockets=1,cores=2,threads=1,nodes=1,mem=1024M"),
@@ -176,7 +176,7 @@ class ReplyGoldenTest {
         return new JobFacts.Runner("6.12.117+", JobFacts.Guest.of("sockets=2,cores=1,threads=1,nodes=2,mem=512M"),
                 new JobFacts.Instrument(Accelerator.TCG.label(), "/dev/kvm not available", clock.word(),
                         clock.description(), true), "demo: AMD EPYC 7B13, 2 CPUs, 7.8 GiB",
-                "QEMU emulator version 7.2.22 (Debian 1:7.2+dfsg-7+deb12u18)", load);
+                "QEMU emulator version 7.2.22 (Debian 1:7.2+dfsg-7+deb12u18)", load, "qemu");
     }
 
     private static JobFacts exampleFacts(JobFacts.Runner runner) {

@@ -47,7 +47,7 @@ class ReplyRendererTest {
                         new JobFacts.Instrument(Accelerator.TCG.label(), "a KVM guest did not boot within 30 s",
                                 "wall", "wall time", true), "runner-1: AMD EPYC 7B13, 2 CPUs, 7.8 GiB",
                         "QEMU emulator version 7.2.22 (Debian 1:7.2+dfsg-7+deb12u18)",
-                        new JobFacts.Load(true, "2.3", "5", "", 0)),
+                        new JobFacts.Load(true, "2.3", "5", "", 0), "qemu"),
                 new JobFacts.ProfileLine("quick", "Small iteration counts sized for TCG."),
                 List.of("fsnbot test-patch --msgid p@x --tree /var/cache/fsnbot/linux-6.12 --base"
                         + " 19b9592301b6d3ab0c6fd1a8e5e6a1f1e1c3b5a7 --profile quick --topology"

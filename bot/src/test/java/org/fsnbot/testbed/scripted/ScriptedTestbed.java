@@ -67,7 +67,7 @@ public final class ScriptedTestbed implements Testbed {
             pairs++;
         }
         return new Measurement(new RunResult(all, Optional.empty()), new TestbedFacts("scripted", INSTRUMENT,
-                "the test's script", "none"), Load.notMeasured(0), Optional.empty());
+                "the test's script", "nothing (a script answers)"), Load.notMeasured(0), Optional.empty());
     }
 
     private BootRecord boot(Side side, int index, MeasurePlan plan) throws IOException {

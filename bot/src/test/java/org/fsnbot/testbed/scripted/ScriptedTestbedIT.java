@@ -64,7 +64,8 @@ class ScriptedTestbedIT {
             assertThat(o.verdict()).contains(Verdict.REGRESSION);
             String body = o.body().replace("\n    ", " ").replace("\n           ", " ");
             assertThat(body).contains("accel:     scripted (nothing booted: the figures are a test's)",
-                    "a test's backend", "the test's script");
+                    "a test's backend", "the test's script", "testbed:   scripted, booted by nothing (a script"
+                    + " answers)", "load:      not measured by the scripted testbed").doesNotContain("qemu:");
             assertThat(body).containsPattern("(?m)^  none +[\\d.]+ +[\\d.]+ +\\+\\d[\\d.]*%.*regression$");
             // Three pairs at first, more (up to six) while the parent row, unchanged by design, stays open.
             assertThat(app.store().count("boots", "job_id = ? AND accelerator = 'SCRIPT'", o.jobId()))
