@@ -1,7 +1,7 @@
 package org.fsnbot.work;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -11,6 +11,9 @@ import java.util.function.Supplier;
 import org.fsnbot.plan.Topology;
 import org.fsnbot.store.RunnerRegistry;
 import org.fsnbot.store.Work;
+import org.fsnbot.testbed.Capabilities;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Which runner class a unit needs (docs/fleet.md): a guest whose NUMA
@@ -22,6 +25,8 @@ import org.fsnbot.store.Work;
  * active runners count.
  */
 public final class RunnerRouter {
+
+    private static final Logger log = LoggerFactory.getLogger(RunnerRouter.class);
 
     /** What the active runners of one class can give a guest: the fewest host NUMA nodes among them, KVM or not. */
     public record ClassFacts(String runnerClass, int numaNodes, boolean kvm, int active) {
@@ -51,21 +56,23 @@ public final class RunnerRouter {
                 .map(ClassFacts::runnerClass).orElse(fallback);
     }
 
-    /** The active runners grouped by class, from the facts each recorded (runner.RunnerFacts' JSON). */
+    /** The active runners grouped by class, from what each one's facts say it can give (Capabilities). */
     public List<ClassFacts> classes(List<RunnerRegistry.Entry> all) {
         Map<String, ClassFacts> by = new TreeMap<>();
         for (RunnerRegistry.Entry e : all) {
             if (e.state() != RunnerRegistry.State.ACTIVE) {
                 continue;
             }
-            JsonNode f;
+            Capabilities can;
             try {
-                f = json.readTree(e.facts());
-            } catch (java.io.IOException ex) {
+                can = Capabilities.fromFacts(e.facts(), json);
+            } catch (IOException ex) {
+                // A runner whose facts are not readable is given no work: said, not guessed at.
+                log.warn("runner {} (class {}) is not routed to: {}", e.name(), e.runnerClass(), ex.getMessage());
                 continue;
             }
-            int nodes = f.path("numa").size();
-            boolean kvm = f.path("kvm").asBoolean(false);
+            int nodes = can.numaNodes();
+            boolean kvm = can.hardwareCpus();
             by.merge(e.runnerClass(), new ClassFacts(e.runnerClass(), nodes, kvm, 1), (a, b) ->
                     new ClassFacts(a.runnerClass(), Math.min(a.numaNodes(), b.numaNodes()), a.kvm() && b.kvm(),
                             a.active() + b.active()));

@@ -48,4 +48,20 @@ class RunnerRouterTest {
         });
         assertThat(route("sockets=2,cores=1,nodes=2", fleet)).isEqualTo("default");
     }
+
+    @Test
+    void aRunnerWhoseFactsDoNotSayWhatItCanGiveIsNotRoutedToAndTheOthersStillAre() {
+        List<RunnerRegistry.Entry> fleet = List.of(
+                new RunnerRegistry.Entry("x", "2s-kvm", "{\"kvm\":\"yes\",\"numa\":[{},{}]}",
+                        RunnerRegistry.State.ACTIVE, Instant.EPOCH, Optional.empty()),
+                new RunnerRegistry.Entry("y", "2s-kvm", "not json", RunnerRegistry.State.ACTIVE, Instant.EPOCH,
+                        Optional.empty()),
+                new RunnerRegistry.Entry("z", "2s-kvm", "{\"numa\":[{},{}]}", RunnerRegistry.State.ACTIVE,
+                        Instant.EPOCH, Optional.empty()),
+                runner("c", "tcg", 1, false, RunnerRegistry.State.ACTIVE));
+        assertThat(route("sockets=2,cores=1,nodes=2", fleet)).as("no 2s-kvm runner said it has KVM")
+                .isEqualTo("tcg");
+        RunnerRouter r = new RunnerRouter(() -> fleet, Topology.DEFAULT, "default");
+        assertThat(r.classes(fleet)).extracting(RunnerRouter.ClassFacts::runnerClass).containsExactly("tcg");
+    }
 }
