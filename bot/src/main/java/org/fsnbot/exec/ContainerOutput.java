@@ -19,7 +19,11 @@ import java.util.function.Consumer;
  * A container's output as Docker streams it, within the same bounds as
  * CommandRunner's: as lines (stdout and stderr merged, LineCapture), or
  * stdout into a new file of at most maxBytes with stderr as the lines.
- * Past a bound the container is killed (onOverflow).
+ * Past a bound the container is killed (onOverflow). Docker closes a
+ * callback when its stream ends (close, from onComplete), which may be
+ * before the last of the output: the catch-up read hands that over after,
+ * so the file stays open until its owner finishes (finish); a frame after
+ * that is dropped, never written to a closed file.
  */
 final class ContainerOutput extends ResultCallback.Adapter<Frame> {
 
@@ -33,6 +37,7 @@ final class ContainerOutput extends ResultCallback.Adapter<Frame> {
     private long stderrReceived;
     private boolean cut;
     private boolean stopped;
+    private boolean finished;
     private Runnable onOverflow = () -> { };
 
     private ContainerOutput(OutputLimits limits, LineCapture lines, Optional<OutputStream> file, long maxBytes) {
@@ -58,6 +63,9 @@ final class ContainerOutput extends ResultCallback.Adapter<Frame> {
 
     @Override
     public synchronized void onNext(Frame frame) {
+        if (finished) {
+            return;
+        }
         byte[] b = frame.getPayload();
         if (frame.getStreamType() == StreamType.STDOUT) {
             stdoutReceived += b.length;
@@ -112,9 +120,9 @@ final class ContainerOutput extends ResultCallback.Adapter<Frame> {
         return new CommandResult(command, stopped || cut ? -1 : exit, timedOut, out, millis, hits);
     }
 
-    @Override
-    public void close() throws IOException {
-        super.close();
+    /** Done with: no frame is taken after this, and the file (if any) is closed. */
+    synchronized void finish() throws IOException {
+        finished = true;
         if (file.isPresent()) {
             file.get().close();
         }

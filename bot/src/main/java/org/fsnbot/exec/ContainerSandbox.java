@@ -125,16 +125,22 @@ public final class ContainerSandbox implements Sandbox {
 
     @Override
     public CommandResult run(SandboxStep step, Consumer<String> onLine) throws IOException {
-        try (ContainerOutput out = ContainerOutput.lines(limits, onLine)) {
+        ContainerOutput out = ContainerOutput.lines(limits, onLine);
+        try {
             return exec(step, out);
+        } finally {
+            out.finish();
         }
     }
 
     @Override
     public CommandRunner.Copy runToFile(SandboxStep step, Path target, long maxBytes) throws IOException {
-        try (ContainerOutput out = ContainerOutput.toFile(limits, target, maxBytes)) {
+        ContainerOutput out = ContainerOutput.toFile(limits, target, maxBytes);
+        try {
             CommandResult r = exec(step, out);
             return new CommandRunner.Copy(r, out.fileBytes(), out.cut());
+        } finally {
+            out.finish();
         }
     }
 
