@@ -100,11 +100,11 @@ public final class MeasurePhase {
         return Step.next(booted);
     }
 
-    /** The two kernels and the guest image they share, by content. */
+    /** The two kernels and the guest image they share, by content (the shared files digested once). */
     private static Artefacts artefacts(Imaged i) throws IOException {
         Built b = i.built();
-        return new Artefacts(Artefacts.Kernel.of(b.base().bzImage().orElseThrow(), i.guest().initrd(),
-                i.guest().disk()), Artefacts.Kernel.of(b.patched().bzImage().orElseThrow(), i.guest().initrd(),
-                        i.guest().disk()));
+        Artefacts.Kernel base = Artefacts.Kernel.of(b.base().bzImage().orElseThrow(), i.guest().initrd(),
+                i.guest().disk());
+        return new Artefacts(base, base.withImage(b.patched().bzImage().orElseThrow()));
     }
 }

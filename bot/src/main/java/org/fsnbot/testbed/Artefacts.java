@@ -57,5 +57,10 @@ public record Artefacts(Kernel base, Kernel patched) {
             return new Kernel(File.of(image), File.of(initrd), disk.isPresent() ? Optional.of(File.of(disk.get()))
                     : Optional.empty());
         }
+
+        /** Another kernel image booted with this one's initramfs and block image, not digested again. */
+        public Kernel withImage(Path other) throws IOException {
+            return new Kernel(File.of(other), initrd, disk);
+        }
     }
 }

@@ -56,7 +56,10 @@ public final class QemuTestbed implements Testbed {
 
     @Override
     public Instrument instrument(Artefacts artefacts, Topology topology) throws IOException {
-        AcceleratorProbe.Decision d = decide(artefacts, topology);
+        return instrument(decide(artefacts, topology));
+    }
+
+    private static Instrument instrument(AcceleratorProbe.Decision d) {
         return new Instrument(d.accel().name(), d.accel().label(), d.reason(), d.clock(), d.accel().emulated());
     }
 
@@ -72,9 +75,7 @@ public final class QemuTestbed implements Testbed {
                         numa), plan.dir().resolve("boots"));
         RunResult run = runner.run(pairing, plan.budget(), plan.more(), booted);
         Optional<NumaCheck.Result> checked = numa.map(n -> new NumaCheck().check(t, n, run.good()));
-        Instrument i = new Instrument(d.accel().name(), d.accel().label(), d.reason(), d.clock(),
-                d.accel().emulated());
-        return new Measurement(run, new TestbedFacts("qemu", i, host().describe(), host().qemu()),
+        return new Measurement(run, new TestbedFacts("qemu", instrument(d), host().describe(), host().qemu()),
                 load(run, d.clock(), t), checked);
     }
 
