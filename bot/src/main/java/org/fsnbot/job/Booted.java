@@ -56,7 +56,7 @@ public record Booted(Imaged imaged, Measurement measurement, RunnerName runner) 
         if (!l.measured()) {
             return JobFacts.Load.notMeasured(l.busyBoots());
         }
-        return new JobFacts.Load(true, String.format(Locale.ROOT, "%.1f", l.maxPct()),
+        return new JobFacts.Load(true, l.counted(), String.format(Locale.ROOT, "%.1f", l.maxPct()),
                 String.format(Locale.ROOT, "%.0f", l.limitPct()), l.notJudged(), l.busyBoots());
     }
 }

@@ -122,9 +122,11 @@ public record JobFacts(Topic topic, Kernels kernels, Runner runner, ProfileLine 
      * applied (empty when it was; not for an instruction clock, nor for a
      * guest with more vCPUs than the host has CPUs), and how many boots
      * were booted again because the runner was busy. Not measured before
-     * a boot, or where the host has no PSI.
+     * a boot, or where the host has no PSI; not counted where boots were
+     * measured and none of them counts.
      */
-    public record Load(boolean measured, String maxPct, String limitPct, String notJudged, int busyBoots) {
+    public record Load(boolean measured, boolean counted, String maxPct, String limitPct, String notJudged,
+            int busyBoots) {
         public Load {
             Objects.requireNonNull(maxPct);
             Objects.requireNonNull(limitPct);
@@ -140,7 +142,7 @@ public record JobFacts(Topic topic, Kernels kernels, Runner runner, ProfileLine 
         }
 
         public static Load notMeasured(int busyBoots) {
-            return new Load(false, "", "", "not measured", busyBoots);
+            return new Load(false, false, "", "", "not measured", busyBoots);
         }
     }
 

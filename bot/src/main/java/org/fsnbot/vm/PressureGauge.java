@@ -12,6 +12,10 @@ import org.fsnbot.boot.HostPressure;
  * runnable task waited for a CPU) and the steal ticks of /proc/stat, at
  * the start and at the end. Both are system-wide, so they see whatever
  * competes with a boot, inside a sandbox or a container or outside.
+ * Steal is the share of the host's CPU time the hypervisor took: the
+ * aggregate line sums every CPU's ticks, so it is divided by the CPUs
+ * (read as a share of wall time it said 43% on a 2-CPU runner that lost
+ * 22% of each CPU, and would say 64% on a 64-CPU host losing 1%).
  */
 public final class PressureGauge {
 
@@ -32,16 +36,17 @@ public final class PressureGauge {
     }
 
     /** The counters at one moment; available is false where the kernel has no PSI. */
-    public record Reading(boolean available, long someMicros, long stealTicks, long nanos) {
+    public record Reading(boolean available, long someMicros, long stealTicks, int cpus, long nanos) {
     }
 
     public Reading read() {
         long now = System.nanoTime();
         try {
             long some = someTotal(Files.readAllLines(proc.resolve("pressure/cpu")));
-            return new Reading(true, some, steal(Files.readAllLines(proc.resolve("stat"))), now);
+            List<String> stat = Files.readAllLines(proc.resolve("stat"));
+            return new Reading(true, some, steal(stat), cpus(stat), now);
         } catch (IOException | RuntimeException e) {
-            return new Reading(false, 0, 0, now);
+            return new Reading(false, 0, 0, 1, now);
         }
     }
 
@@ -53,7 +58,8 @@ public final class PressureGauge {
             return HostPressure.unmeasured();
         }
         double wait = Math.max(0, end.someMicros() - start.someMicros()) * 100 / micros;
-        double steal = Math.max(0, end.stealTicks() - start.stealTicks()) * MICROS_PER_TICK * 100 / micros;
+        double steal = Math.max(0, end.stealTicks() - start.stealTicks()) * MICROS_PER_TICK * 100
+                / (micros * end.cpus());
         return new HostPressure(true, Math.min(100, wait), Math.min(100, steal), micros / 1e6);
     }
 
@@ -80,5 +86,15 @@ public final class PressureGauge {
             }
         }
         throw new IllegalArgumentException("no aggregate cpu line");
+    }
+
+    /** The online CPUs: one "cpuN" line each. */
+    static int cpus(List<String> stat) {
+        int n = (int) stat.stream().filter(l -> l.length() > 3 && l.startsWith("cpu") && Character.isDigit(l.charAt(3)))
+                .count();
+        if (n == 0) {
+            throw new IllegalArgumentException("no per-CPU line");
+        }
+        return n;
     }
 }

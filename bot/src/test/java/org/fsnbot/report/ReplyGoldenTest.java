@@ -163,12 +163,12 @@ class ReplyGoldenTest {
 
     /** What the demo's job knows when it replies to the example patch, on wall time (plain TCG). */
     private static JobFacts exampleFacts() {
-        return exampleFacts(exampleRunner(Clock.WALL, new JobFacts.Load(true, "1.9", "5", "", 1)));
+        return exampleFacts(exampleRunner(Clock.WALL, new JobFacts.Load(true, true, "1.9", "5", "", 1)));
     }
 
     /** The same job on the instruction clock, with a CPU hog beside it. */
     private static JobFacts exampleFactsOnInstructions() {
-        return exampleFacts(exampleRunner(Clock.INSTRUCTIONS, new JobFacts.Load(true, "31.9", "5",
+        return exampleFacts(exampleRunner(Clock.INSTRUCTIONS, new JobFacts.Load(true, true, "31.9", "5",
                 "an instruction count does not change with the load", 0)));
     }
 

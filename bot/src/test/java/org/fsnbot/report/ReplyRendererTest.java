@@ -47,7 +47,7 @@ class ReplyRendererTest {
                         new JobFacts.Instrument(Accelerator.TCG.label(), "a KVM guest did not boot within 30 s",
                                 "wall", "wall time", true), "runner-1: AMD EPYC 7B13, 2 CPUs, 7.8 GiB",
                         "QEMU emulator version 7.2.22 (Debian 1:7.2+dfsg-7+deb12u18)",
-                        new JobFacts.Load(true, "2.3", "5", "", 0), "qemu"),
+                        new JobFacts.Load(true, true, "2.3", "5", "", 0), "qemu"),
                 new JobFacts.ProfileLine("quick", "Small iteration counts sized for TCG."),
                 List.of("fsnbot test-patch --msgid p@x --tree /var/cache/fsnbot/linux-6.12 --base"
                         + " 19b9592301b6d3ab0c6fd1a8e5e6a1f1e1c3b5a7 --profile quick --topology"
@@ -158,5 +158,21 @@ class ReplyRendererTest {
         assertThat(renderer.doesNotApply(facts(), a)).contains("First failing file/hunk: fs/notify/fsnotify.c:256");
         assertThat(renderer.buildFailure(facts(), b)).contains("'parent_interested_typo' undeclared");
         assertThat(renderer.infrastructureFailure(facts(), o, "x")).contains("Kernel panic - not syncing");
+    }
+
+    @Test
+    void aRunnerThatStayedBusyIsSaidMeasuredWithNoBootCountedNotUnmeasured() throws Exception {
+        JobFacts f = facts();
+        JobFacts.Runner r = f.runner();
+        JobFacts busy = new JobFacts(f.topic(), f.kernels(), new JobFacts.Runner(r.guestKernel(), r.guest(),
+                r.instrument(), r.host(), r.qemu(), new JobFacts.Load(true, false, "0.0", "20", "", 4), r.backend()),
+                f.profile(), f.reproduce(), f.run(), f.confinement());
+        BootOutcome o = new BootOutcome("base-1-try4", BootStatus.BUSY, "TCG", 38, List.of(),
+                new BootOutcome.Console(Path.of("/tmp/c"), List.of("fsnbot: done")),
+                "CPU pressure 49.6% of the boot (waiting 6.3%, steal 43.4%)");
+        String body = renderer.infrastructureFailure(busy, o, "the runner stayed busy through 4 boots");
+        assertMailWidth(body);
+        assertThat(body.replace("\n    ", " ")).contains("load:      no boot counted (limit 20% + 0.2 s); 4 busy boots"
+                + " redone").doesNotContain("not measured", "<=");
     }
 }

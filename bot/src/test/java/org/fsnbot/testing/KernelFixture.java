@@ -5,6 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.fsnbot.boot.HostPressure;
+import org.fsnbot.vm.PressureGauge;
 
 /**
  * Where the end-to-end tests find the base kernel tree and keep their
@@ -19,13 +24,67 @@ public final class KernelFixture {
      * is busy: only PatchTestIT's busy-runner and pinned guests measure on
      * wall time (the busy rule and vCPU placement are what they test); every
      * other suite counts instructions (runner.clock auto under TCG), which
-     * no load changes and the busy rule does not judge. The busy-runner test
-     * shows the rule catching a loaded boot (two spinners: 74%) at this
-     * limit, on a machine whose 2 CPUs the tests' own JVM, builds and
-     * databases share.
+     * no load changes and the busy rule does not judge.
+     *
+     * <p>It is set from this machine's own pressure, measured once, as an
+     * operator sets runner.maxCpuPressurePct for a runner: 20% on a quiet
+     * machine, twice the ambient and 10 more on a guest whose hypervisor
+     * steals (a CI runner showed 28%, 22% of it steal, in every boot; a
+     * limit of 20% made every wall-clock boot there busy), at most 60%. The
+     * busy-runner test's two spinners add 65-75% of waiting on top, over any
+     * of these limits.
      */
-    public static final double E2E_MAX_CPU_PRESSURE_PCT = 20;
+    public static double e2eMaxCpuPressurePct() {
+        return AmbientPressure.LIMIT_PCT;
+    }
 
+    /**
+     * The ambient: the waiting of 2 s with nothing of the tests running,
+     * and the steal of 2 s with every CPU busy. A hypervisor steals only
+     * from a CPU that wants to run, so an idle machine shows little of
+     * what a boot, which keeps the CPUs busy, loses (1% idle, 5-23% in
+     * boots the same minute here).
+     */
+    private static final class AmbientPressure {
+        static final double LIMIT_PCT = measure();
+
+        private static double measure() {
+            PressureGauge gauge = PressureGauge.system();
+            HostPressure idle = over(gauge, Duration.ofSeconds(2));
+            AtomicBoolean spin = new AtomicBoolean(true);
+            for (int i = 0; i < Runtime.getRuntime().availableProcessors(); i++) {
+                Thread t = new Thread(() -> {
+                    while (spin.get()) {
+                        Thread.onSpinWait();
+                    }
+                });
+                t.setDaemon(true);
+                t.start();
+            }
+            HostPressure busy;
+            try {
+                busy = over(gauge, Duration.ofSeconds(2));
+            } finally {
+                spin.set(false);
+            }
+            double ambient = idle.waitPct() + busy.stealPct();
+            double limit = idle.measured() && busy.measured()
+                    ? Math.min(60, Math.max(20, Math.ceil(2 * ambient + 10))) : 20;
+            System.err.printf(Locale.ROOT, "e2e: runner CPU pressure limit %.0f%% (idle: waiting %.1f%%; CPUs"
+                    + " busy: steal %.1f%%)%n", limit, idle.waitPct(), busy.stealPct());
+            return limit;
+        }
+
+        private static HostPressure over(PressureGauge gauge, Duration d) {
+            PressureGauge.Reading start = gauge.read();
+            try {
+                Thread.sleep(d.toMillis());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return gauge.since(start);
+        }
+    }
 
     public static final String BASE_TAG = "debian-linux-source-6.12.117-1_deb12u1";
 

@@ -19,6 +19,10 @@ class PressureGaugeTest {
         assertThat(PressureGauge.steal(List.of("cpu  95858 0 15084 57396 1031 0 254 107 0 0",
                 "cpu0 47000 0 7000 28000 500 0 120 50 0 0"))).isEqualTo(107L);
         assertThat(PressureGauge.steal(List.of("cpu  1 2 3 4"))).as("a kernel without steal accounting").isZero();
+        assertThat(PressureGauge.cpus(List.of("cpu  9 0 9 9", "cpu0 4 0 4 4", "cpu1 5 0 5 5", "intr 7",
+                "ctxt 9"))).isEqualTo(2);
+        assertThatThrownBy(() -> PressureGauge.cpus(List.of("cpu  1 2 3 4")))
+                .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> PressureGauge.someTotal(List.of("full total=1")))
                 .isInstanceOf(IllegalArgumentException.class);
     }
@@ -28,12 +32,12 @@ class PressureGaugeTest {
             throws Exception {
         Files.createDirectories(proc.resolve("pressure"));
         Files.writeString(proc.resolve("pressure/cpu"), "some avg10=0 avg60=0 avg300=0 total=1000\n");
-        Files.writeString(proc.resolve("stat"), "cpu  1 0 1 1 0 0 0 7 0 0\n");
+        Files.writeString(proc.resolve("stat"), "cpu  1 0 1 1 0 0 0 7 0 0\ncpu0 1 0 1 1 0 0 0 7 0 0\n");
         PressureGauge g = new PressureGauge(proc);
         PressureGauge.Reading start = g.read();
         Thread.sleep(200);
         Files.writeString(proc.resolve("pressure/cpu"), "some avg10=0 avg60=0 avg300=0 total=101000\n");
-        Files.writeString(proc.resolve("stat"), "cpu  1 0 1 1 0 0 0 9 0 0\n");
+        Files.writeString(proc.resolve("stat"), "cpu  1 0 1 1 0 0 0 9 0 0\ncpu0 1 0 1 1 0 0 0 9 0 0\n");
         HostPressure p = g.since(start);
         assertThat(p.measured()).isTrue();
         assertThat(p.seconds()).isBetween(0.2, 2.0);
@@ -42,6 +46,24 @@ class PressureGaugeTest {
         assertThat(p.stealPct()).as("2 ticks of 10 ms").isBetween(100 * 0.02 / p.seconds() - 1,
                 100 * 0.02 / p.seconds() + 1);
         assertThat(new PressureGauge(proc.resolve("nothing")).since(start).measured()).isFalse();
+    }
+
+    @Test
+    void stealIsAShareOfTheHostsCpusNotASumOfThem(@TempDir Path proc) throws Exception {
+        // 40 ticks of steal across two CPUs over about 0.2 s: 0.2 s of each CPU's 0.2 s stolen would be 100%;
+        // 0.4 s summed is half of the two CPUs' time.
+        Files.createDirectories(proc.resolve("pressure"));
+        Files.writeString(proc.resolve("pressure/cpu"), "some total=0\n");
+        Files.writeString(proc.resolve("stat"), "cpu  1 0 1 1 0 0 0 0 0 0\ncpu0 1 0 1 1 0 0 0 0 0 0\n"
+                + "cpu1 0 0 0 0 0 0 0 0 0 0\n");
+        PressureGauge g = new PressureGauge(proc);
+        PressureGauge.Reading start = g.read();
+        Thread.sleep(200);
+        Files.writeString(proc.resolve("stat"), "cpu  1 0 1 1 0 0 0 4 0 0\ncpu0 1 0 1 1 0 0 0 2 0 0\n"
+                + "cpu1 0 0 0 0 0 0 0 2 0 0\n");
+        HostPressure p = g.since(start);
+        assertThat(p.stealPct()).as("4 ticks of 10 ms over two CPUs").isBetween(100 * 0.02 / p.seconds() - 1,
+                100 * 0.02 / p.seconds() + 1);
     }
 
     @Test

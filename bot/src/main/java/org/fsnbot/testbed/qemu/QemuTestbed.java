@@ -99,11 +99,14 @@ public final class QemuTestbed implements Testbed {
         int busy = (int) run.boots().stream().filter(b -> b.outcome().status() == BootStatus.BUSY).count();
         OptionalDouble max = run.boots().stream().filter(b -> b.outcome().status() == BootStatus.OK)
                 .filter(b -> b.pressure().measured()).mapToDouble(b -> b.pressure().pct()).max();
-        if (max.isEmpty()) {
-            return Load.notMeasured(busy);
-        }
         InterleavedRunner.Quiet quiet = runner.quiet();
-        return new Load(true, max.getAsDouble(), quiet.maxPressurePct(), quiet.notJudged(clock, t.cpus()), busy);
+        if (max.isPresent()) {
+            return Load.counted(max.getAsDouble(), quiet.maxPressurePct(), quiet.notJudged(clock, t.cpus()), busy);
+        }
+        if (run.boots().stream().anyMatch(b -> b.pressure().measured())) {
+            return Load.noneCounted(quiet.maxPressurePct(), quiet.notJudged(clock, t.cpus()), busy);
+        }
+        return Load.notMeasured(busy);
     }
 
     private static InterleavedRunner.Kernel kernel(Side side, Artefacts.Kernel k) {

@@ -49,7 +49,7 @@ class InterleavedRunnerTest {
     void quietRunner() throws Exception {
         Files.createDirectories(proc.resolve("pressure"));
         stall(0);
-        Files.writeString(proc.resolve("stat"), "cpu  100 0 50 1000 5 0 2 0 0 0\n");
+        Files.writeString(proc.resolve("stat"), "cpu  100 0 50 1000 5 0 2 0 0 0\ncpu0 100 0 50 1000 5 0 2 0 0 0\n");
     }
 
     /** Sets the cumulative CPU "some" stall time of the fake /proc. */
