@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.fsnbot.job.RunsComparison;
 import org.fsnbot.report.ReplyRenderer;
+import org.fsnbot.report.RunsReport;
 import org.fsnbot.run.RunFile;
 import org.fsnbot.stats.MetricComparison;
 import org.fsnbot.stats.Significance;
@@ -78,8 +79,15 @@ public final class CompareRunsCommand implements Callable<Integer> {
             root.put("verdict", r.report().measurement().comparison().overall().text());
             root.put("ciLevel", Significance.confidenceLabel(r.report().measurement().plan().lookAlpha()));
             root.put("baseRuns", r.report().base().runs()).put("patchedRuns", r.report().patched().runs());
-            ArrayNode notes = root.putArray("notes");
-            r.report().notes().forEach(notes::add);
+            RunsReport.Cautions c = r.report().cautions();
+            ObjectNode cautions = root.putObject("cautions");
+            ArrayNode injected = cautions.putArray("injected");
+            c.injected().forEach(i -> injected.addObject().put("side", i.side()).put("runs", i.runs())
+                    .put("files", i.files()).put("inject", i.what()));
+            ArrayNode same = cautions.putArray("sameRuns");
+            c.sameRuns().forEach(x -> same.addObject().put("side", x.side()).put("first", x.first())
+                    .put("second", x.second()));
+            cautions.putObject("flatRows").put("rows", c.flat().rows()).put("example", c.flat().example());
             for (MetricComparison m : r.report().measurement().comparison().metrics()) {
                 ObjectNode n = metrics.addObject().put("workload", m.key().workload()).put("row", m.key().variant())
                         .put("metric", m.key().metric()).put("inVerdict", m.inVerdict());

@@ -93,7 +93,7 @@ public final class Calibrator {
             return "the kernel does not build:\n" + String.join("\n", b.build().errorLines());
         }
         if (f instanceof Finding.InfrastructureFailed i) {
-            return i.what() + ": " + i.boot().detail();
+            return i.detail();
         }
         return f.detail();
     }

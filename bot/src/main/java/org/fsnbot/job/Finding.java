@@ -11,6 +11,7 @@ import org.fsnbot.report.Measurement;
 import org.fsnbot.report.ReplyRenderer;
 import org.fsnbot.stats.Verdict;
 import org.fsnbot.boot.BootOutcome;
+import org.fsnbot.run.BootRecord;
 
 /**
  * What a job found, which decides the kind of reply: a report with a
@@ -158,8 +159,19 @@ public sealed interface Finding {
         }
     }
 
-    /** A boot failed twice (panic, hang, QEMU exit, garbled results): ours to fix, never a verdict. */
-    record InfrastructureFailed(BootOutcome boot, String what) implements Finding {
+    /**
+     * A boot failed twice (panic, hang, QEMU exit, garbled results), or the
+     * runner stayed busy through every try: ours to fix, never a verdict.
+     * The reply says it from the last boot's record (templates/).
+     */
+    record InfrastructureFailed(BootRecord last) implements Finding {
+        public InfrastructureFailed {
+            Objects.requireNonNull(last);
+        }
+
+        public BootOutcome boot() {
+            return last.outcome();
+        }
         @Override
         public ReplyKind kind() {
             return ReplyKind.INFRASTRUCTURE_FAILURE;
@@ -172,12 +184,14 @@ public sealed interface Finding {
 
         @Override
         public String render(ReplyRenderer renderer, JobFacts facts) {
-            return renderer.infrastructureFailure(facts, boot, what);
+            return renderer.infrastructureFailure(facts, last);
         }
 
+        /** For the store's record and the weekly activity: the boot, what it ended as, and why. */
         @Override
         public String detail() {
-            return what;
+            return "boot " + last.outcome().bootId() + " (try " + last.attempt() + "): " + last.outcome().status()
+                    .words() + ": " + last.outcome().detail();
         }
 
         @Override

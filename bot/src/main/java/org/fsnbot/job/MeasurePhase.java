@@ -3,12 +3,9 @@ package org.fsnbot.job;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Locale;
 import java.util.Objects;
-import org.fsnbot.boot.BootStatus;
 import org.fsnbot.plan.Clock;
 import org.fsnbot.plan.Profile;
-import org.fsnbot.run.BootRecord;
 import org.fsnbot.run.RunResult;
 import org.fsnbot.stats.AdaptiveSampling;
 import org.fsnbot.stats.ChangeEstimator;
@@ -85,14 +82,7 @@ public final class MeasurePhase {
         Booted booted = new Booted(i, m, name);
         RunResult run = m.run();
         if (run.failure().isPresent()) {
-            BootRecord f = run.failure().get();
-            String side = f.side().name().toLowerCase(Locale.ROOT);
-            String what = f.outcome().status() == BootStatus.BUSY
-                    ? "the runner stayed busy through " + f.attempt() + " boots of the " + side + " kernel ("
-                            + f.pressure().describe() + " at the last, boot " + f.outcome().bootId() + ")"
-                    : "the " + side + " kernel failed to boot twice (" + f.outcome().status().words() + ", boot "
-                            + f.outcome().bootId() + ")";
-            return Step.stop(new Finding.InfrastructureFailed(f.outcome(), what), booted);
+            return Step.stop(new Finding.InfrastructureFailed(run.failure().get()), booted);
         }
         if (!run.gateFailures().isEmpty()) {
             return Step.stop(new Finding.GateFailed(run.gateFailures(), run.baseFailedGate()), booted);

@@ -9,6 +9,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import org.fsnbot.plan.Profile;
@@ -79,13 +80,14 @@ public final class RunsComparison {
         AdaptiveSampling plan = new AdaptiveSampling(Math.max(2, n), Math.max(2, n), Significance.ALPHA);
         Comparison c = new ChangeEstimator(MetricPolicy.forProfile(profile, plan.lookAlpha())).compare(samples);
         Measurement m = new Measurement(c, n, plan, 0, List.copyOf(skipped), List.of());
-        List<String> notes = new ArrayList<>(injected(base, "base"));
-        notes.addAll(injected(patched, "patched"));
-        notes.addAll(sameFiles(base, "base"));
-        notes.addAll(sameFiles(patched, "patched"));
-        notes.addAll(withoutVariance(samples, profile));
+        List<RunsReport.Injected> injected = new ArrayList<>();
+        injected(base, "base").ifPresent(injected::add);
+        injected(patched, "patched").ifPresent(injected::add);
+        List<RunsReport.SameRun> same = new ArrayList<>(sameFiles(base, "base"));
+        same.addAll(sameFiles(patched, "patched"));
         RunsReport r = new RunsReport(side(base, baseRuns), side(patched, patchedRuns), profile.name(),
-                first.getValue().header().workloads(), notes, m);
+                first.getValue().header().workloads(), new RunsReport.Cautions(injected, same,
+                        withoutVariance(samples, profile)), m);
         return new Result(r, List.of(), new Finding.Report(m).outcome());
     }
 
@@ -123,26 +125,20 @@ public final class RunsComparison {
     }
 
     /** Runs made with --inject: a cost put there on purpose, which the reader must know is not the kernel's. */
-    private static List<String> injected(Map<Path, RunFile> files, String side) {
+    private static Optional<RunsReport.Injected> injected(Map<Path, RunFile> files, String side) {
         long n = files.values().stream().filter(f -> !f.header().inject().isEmpty()).count();
-        if (n == 0) {
-            return List.of();
-        }
-        String what = files.values().stream().map(f -> f.header().inject()).filter(s -> !s.isEmpty()).findFirst()
-                .orElseThrow();
-        return List.of(n + " of the " + files.size() + " " + side + " run files were made with --inject " + what
-                + ": a cost added on purpose (a simulated regression), not the kernel's.");
+        return files.values().stream().map(f -> f.header().inject()).filter(s -> !s.isEmpty()).findFirst()
+                .map(what -> new RunsReport.Injected(side, n, files.size(), what));
     }
 
     /** Files of one side with the same bytes: one run given twice looks like two runs without noise. */
-    private static List<String> sameFiles(Map<Path, RunFile> files, String side) throws IOException {
-        List<String> out = new ArrayList<>();
+    private static List<RunsReport.SameRun> sameFiles(Map<Path, RunFile> files, String side) throws IOException {
+        List<RunsReport.SameRun> out = new ArrayList<>();
         List<Path> paths = new ArrayList<>(files.keySet());
         for (int i = 0; i < paths.size(); i++) {
             for (int j = i + 1; j < paths.size(); j++) {
                 if (Arrays.equals(Files.readAllBytes(paths.get(i)), Files.readAllBytes(paths.get(j)))) {
-                    out.add("the " + side + " files " + paths.get(i) + " and " + paths.get(j) + " are the same run"
-                            + " given twice: that side's noise is understated, and so are its intervals.");
+                    out.add(new RunsReport.SameRun(side, paths.get(i).toString(), paths.get(j).toString()));
                 }
             }
         }
@@ -150,7 +146,7 @@ public final class RunsComparison {
     }
 
     /** A verdict metric whose runs on a side all have one value: zero variance is no noise estimate. */
-    private static List<String> withoutVariance(List<Sample> samples, Profile profile) {
+    private static RunsReport.FlatRows withoutVariance(List<Sample> samples, Profile profile) {
         Map<String, Map<Integer, Double>> perRun = new TreeMap<>();
         MetricPolicy policy = MetricPolicy.forProfile(profile, Significance.ALPHA);
         for (Sample s : samples) {
@@ -160,17 +156,12 @@ public final class RunsComparison {
                         + k.variant() + " " + k.metric(), x -> new TreeMap<>()).merge(s.boot(), s.value(), Double::sum);
             }
         }
-        List<String> out = new ArrayList<>();
         List<String> flat = new ArrayList<>();
         for (Map.Entry<String, Map<Integer, Double>> e : perRun.entrySet()) {
             if (e.getValue().size() > 1 && e.getValue().values().stream().distinct().count() == 1) {
                 flat.add(e.getKey());
             }
         }
-        if (!flat.isEmpty()) {
-            out.add("no variance between runs on " + flat.size() + " row(s) (e.g. " + flat.get(0) + "): the same run"
-                    + " given twice, or a metric too coarse to vary; its interval means nothing.");
-        }
-        return out;
+        return flat.isEmpty() ? RunsReport.FlatRows.NONE : new RunsReport.FlatRows(flat.size(), flat.get(0));
     }
 }

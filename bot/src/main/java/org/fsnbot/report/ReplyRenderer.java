@@ -11,9 +11,12 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.fsnbot.boot.BootStatus;
 import org.fsnbot.build.ApplyResult;
 import org.fsnbot.build.BuildResult;
 import org.fsnbot.exec.LimitHit;
+import org.fsnbot.run.BootRecord;
+import org.fsnbot.run.Side;
 import org.fsnbot.stats.Significance;
 import org.fsnbot.boot.BootOutcome;
 
@@ -125,9 +128,16 @@ public final class ReplyRenderer {
         return render("build-failure", m);
     }
 
-    public String infrastructureFailure(JobFacts facts, BootOutcome o, String what) {
+    /** The last boot of a side that did not give samples: failed twice, or busy through every try. */
+    public String infrastructureFailure(JobFacts facts, BootRecord last) {
+        BootOutcome o = last.outcome();
         Map<String, Object> m = base(facts);
-        m.put("what", what);
+        m.put("side", last.side() == Side.BASE ? "base" : "patched");
+        m.put("busy", o.status() == BootStatus.BUSY);
+        m.put("tries", last.attempt());
+        m.put("status", o.status().words());
+        m.put("bootId", o.bootId());
+        m.put("pressure", last.pressure().describe());
         m.put("detail", o.detail());
         m.put("consoleTail", tail(o.consoleTail(), 25));
         return render("infrastructure-failure", m);

@@ -107,7 +107,7 @@ class CompareRunsTest {
         String text = out(sides(PLAIN, INJECTED).toArray(String[]::new));
         assertThat(text).matches("(?s)[01]\nfsnbot compared 2 base and 1 patched run: .*")
                 .contains("accel:     bare metal", "byte-write: ns_per_op in ns, lower is better");
-        assertThat(text.replaceAll("\\s+", " ")).contains("1 of the 1 patched run files were made with --inject"
+        assertThat(text.replaceAll("\\s+", " ")).contains("Note: the patched run file was made with --inject"
                 + " parent-watch");
         assertThat(text).containsPattern("(?m)^  none +[\\d.]+ +[\\d.]+ +[+-]\\d[\\d.]*% ");
     }
@@ -128,7 +128,7 @@ class CompareRunsTest {
         String text = out(args.toArray(String[]::new));
         assertThat(text).startsWith("1\n").contains("fsnbot compared 3 base and 3 patched runs: REGRESSION",
                 "regression: byte-write mode=none ns_per_op +", "Method: Welch t on log per-boot means");
-        assertThat(text.replaceAll("\\s+", " ")).contains("3 of the 3 patched run files were made with --inject"
+        assertThat(text.replaceAll("\\s+", " ")).contains("Note: all 3 patched run files were made with --inject"
                 + " parent-watch");
         assertThat(text).containsPattern("(?m)^  mode +base +patched +change +\\d+(\\.\\d)?% CI +verdict$")
                 .containsPattern("(?m)^  none +[\\d.]+ +[\\d.]+ +\\+\\d[\\d.]*% .*regression$");
@@ -136,6 +136,9 @@ class CompareRunsTest {
         assertThat(doc.path("outcome").asText()).isEqualTo("regression");
         assertThat(doc.path("exitCode").asInt()).isEqualTo(1);
         assertThat(doc.path("baseRuns").asInt()).isEqualTo(3);
+        assertThat(doc.at("/cautions/injected/0/side").asText()).isEqualTo("patched");
+        assertThat(doc.at("/cautions/injected/0/runs").asInt()).isEqualTo(3);
+        assertThat(doc.at("/cautions/injected/0/inject").asText()).isEqualTo("parent-watch");
 
         String same = out(sides(PLAIN, PLAIN.subList(0, 1).stream().flatMap(p -> List.of(p, p).stream()).toList())
                 .toArray(String[]::new));
@@ -143,7 +146,7 @@ class CompareRunsTest {
         Path copy = Files.copy(PLAIN.get(0), tmp.resolve("copy.jsonl"));
         String aa = out(sides(PLAIN, List.of(PLAIN.get(0), copy)).toArray(String[]::new));
         assertThat(aa.replaceAll("\\s+", " ")).startsWith("0 ").contains("are the same run given twice")
-                .contains("no variance between runs");
+                .containsPattern("no variance between runs on \\d+ rows? \\(e\\.g\\. patched byte-write ");
     }
 
     @Test

@@ -5,10 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import org.fsnbot.boot.BootOutcome;
+import org.fsnbot.boot.BootStatus;
 import org.fsnbot.build.ApplyResult;
 import org.fsnbot.build.BuildResult;
 import org.fsnbot.report.Measurement;
 import org.fsnbot.report.ReplyRendererTestAccess;
+import org.fsnbot.run.BootRecord;
+import org.fsnbot.run.BootResults;
+import org.fsnbot.run.Side;
 import org.fsnbot.stats.AdaptiveSampling;
 import org.fsnbot.stats.Comparison;
 import org.fsnbot.stats.Verdict;
@@ -37,7 +42,9 @@ class OutcomeTest {
                 .isEqualTo(1);
         assertThat(new Finding.GateFailed(List.of("base boot 1: lost events", "patched boot 1: lost events"), true)
                 .outcome().exitCode()).as("the base lost events too: nothing to blame the patch for").isEqualTo(4);
-        assertThat(new Finding.InfrastructureFailed(null, "boot failed twice").outcome().exitCode()).isEqualTo(4);
+        assertThat(new Finding.InfrastructureFailed(new BootRecord(Side.BASE, 0, 2,
+                new BootOutcome("base-1-try2", BootStatus.PANIC, "TCG", 1, List.of(), new BootOutcome.Console(Path.of("/tmp/c"), List.of()),
+                        "kernel panic"), BootResults.NONE)).outcome().exitCode()).isEqualTo(4);
         assertThat(Outcome.BAD_INPUT_EXIT).isEqualTo(2);
     }
 }

@@ -4,11 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import org.fsnbot.boot.BootOutcome;
+import org.fsnbot.boot.BootStatus;
 import org.fsnbot.build.ApplyResult;
 import org.fsnbot.report.Measurement;
 import org.fsnbot.report.ReplyRendererTestAccess;
+import org.fsnbot.run.BootRecord;
+import org.fsnbot.run.BootResults;
+import org.fsnbot.run.Side;
 import org.fsnbot.stats.AdaptiveSampling;
 import org.fsnbot.testing.SchemaCheck;
 import org.junit.jupiter.api.Test;
@@ -47,7 +53,8 @@ class ResultDocumentTest {
         ObjectNode wrongType = report();
         ((ObjectNode) wrongType.get("metrics").get(0)).put("changePct", "+5%");
         ObjectNode verdictWithoutReport = doc.of(ReplyRendererTestAccess.facts(), new Finding.InfrastructureFailed(
-                null, "boot failed twice"));
+                new BootRecord(Side.BASE, 0, 2, new BootOutcome("base-1-try2", BootStatus.PANIC, "TCG", 1, List.of(),
+                        new BootOutcome.Console(Path.of("/tmp/c"), List.of()), "kernel panic"), BootResults.NONE)));
         verdictWithoutReport.put("verdict", "regression");
         ObjectNode unknownField = report();
         unknownField.put("color", "red");

@@ -20,6 +20,9 @@ import org.fsnbot.report.CommandAnswer;
 import org.fsnbot.report.ReplyRenderer;
 import org.fsnbot.report.Measurement;
 import org.fsnbot.report.ReplyRendererTestAccess;
+import org.fsnbot.run.BootRecord;
+import org.fsnbot.run.BootResults;
+import org.fsnbot.run.Side;
 import org.fsnbot.stats.AdaptiveSampling;
 import org.fsnbot.boot.BootOutcome;
 import org.fsnbot.boot.BootStatus;
@@ -64,11 +67,10 @@ class TemplatesAsMailTest {
                 Optional.empty(), Optional.of("0001 fsnotify: x"), Optional.of("fs/notify/fsnotify.c:256"),
                 List.of("error: patch failed: fs/notify/fsnotify.c:256"))));
         b.put("infrastructure failure", renderer.infrastructureFailure(ReplyRendererTestAccess.facts(),
-                new BootOutcome("patched-1-try2", BootStatus.TIMEOUT, "TCG", 300, List.of(),
-                        new BootOutcome.Console(Path.of("/tmp/c"),
+                new BootRecord(Side.PATCHED, 0, 2, new BootOutcome("patched-1-try2", BootStatus.TIMEOUT, "TCG", 300,
+                        List.of(), new BootOutcome.Console(Path.of("/tmp/c"),
                                 List.of("[  300.1] rcu: INFO: rcu_sched self-detected stall on CPU")),
-                        "no result in 300 s"),
-                "the patched kernel failed to boot twice (HANG)"));
+                        "no result in 300 s"), BootResults.NONE)));
         return b;
     }
 

@@ -9,8 +9,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.fsnbot.boot.HostPressure;
 import org.fsnbot.build.ApplyResult;
 import org.fsnbot.build.BuildResult;
+import org.fsnbot.run.BootRecord;
+import org.fsnbot.run.BootResults;
 import org.fsnbot.run.MetricInfo;
 import org.fsnbot.run.MetricKey;
 import org.fsnbot.run.Sample;
@@ -150,14 +153,15 @@ class ReplyRendererTest {
                         List.of("Kernel panic - not syncing: fsnbot: deliberate test panic")),
                 "kernel panic: Kernel panic - not syncing: fsnbot: deliberate test panic");
         for (String body : List.of(renderer.doesNotApply(facts(), a), renderer.buildFailure(facts(), b),
-                renderer.infrastructureFailure(facts(), o, "patched kernel boot failed twice"))) {
+                renderer.infrastructureFailure(facts(), new BootRecord(Side.PATCHED, 0, 2, o, BootResults.NONE)))) {
             assertMailWidth(body);
             assertThat(body).doesNotContain("REGRESSION", "IMPROVEMENT", "inconclusive")
                     .contains("no performance verdict", "Reproduce:");
         }
         assertThat(renderer.doesNotApply(facts(), a)).contains("First failing file/hunk: fs/notify/fsnotify.c:256");
         assertThat(renderer.buildFailure(facts(), b)).contains("'parent_interested_typo' undeclared");
-        assertThat(renderer.infrastructureFailure(facts(), o, "x")).contains("Kernel panic - not syncing");
+        assertThat(renderer.infrastructureFailure(facts(), new BootRecord(Side.PATCHED, 0, 2, o, BootResults.NONE)))
+                .contains("Kernel panic - not syncing", "the patched kernel failed to boot twice (");
     }
 
     @Test
@@ -170,9 +174,11 @@ class ReplyRendererTest {
         BootOutcome o = new BootOutcome("base-1-try4", BootStatus.BUSY, "TCG", 38, List.of(),
                 new BootOutcome.Console(Path.of("/tmp/c"), List.of("fsnbot: done")),
                 "CPU pressure 49.6% of the boot (waiting 6.3%, steal 43.4%)");
-        String body = renderer.infrastructureFailure(busy, o, "the runner stayed busy through 4 boots");
+        String body = renderer.infrastructureFailure(busy, new BootRecord(Side.BASE, 0, 4, o, BootResults.NONE,
+                new HostPressure(true, 6.3, 43.4, 38)));
         assertMailWidth(body);
-        assertThat(body.replace("\n    ", " ")).contains("load:      no boot counted (limit 20% + 0.2 s); 4 busy boots"
+        assertThat(body.replace("\n    ", " ")).contains("the runner stayed busy through 4 boots of the base kernel"
+                + " (CPU pressure 49.7% of the boot (waiting 6.3%, steal 43.4%) at the last, boot base-1-try4)").contains("load:      no boot counted (limit 20% + 0.2 s); 4 busy boots"
                 + " redone").doesNotContain("not measured", "<=");
     }
 }
