@@ -30,8 +30,8 @@ import org.fsnbot.intake.MaintainersFile;
 import org.fsnbot.intake.MboxReader;
 import org.fsnbot.intake.PatchIds;
 import org.fsnbot.intake.TreeWatcher;
-import org.fsnbot.job.BisectMail;
-import org.fsnbot.job.Bisector;
+import org.fsnbot.bisect.BisectMail;
+import org.fsnbot.bisect.Bisector;
 import org.fsnbot.job.JobRunner;
 import org.fsnbot.mail.CommandReplies;
 import org.fsnbot.mail.Delivery;
@@ -40,10 +40,11 @@ import org.fsnbot.mail.MailSettings;
 import org.fsnbot.mail.ReplyComposer;
 import org.fsnbot.plan.Base;
 import org.fsnbot.plan.BaseResolver;
+import org.fsnbot.plan.HostTopology;
 import org.fsnbot.report.ReplyRenderer;
 import org.fsnbot.store.Store;
 import org.fsnbot.store.WorkQueue;
-import org.fsnbot.work.BisectUnits;
+import org.fsnbot.bisect.BisectUnits;
 import org.fsnbot.work.JobPlanner;
 import org.fsnbot.work.Prerequisites;
 import org.fsnbot.work.QueueWorker;
@@ -105,12 +106,13 @@ final class LoopWiring {
     QueueWorker worker(JobRunner jobs, CommandReplies replies, BisectMail bisectMail) {
         BisectSettings b = config.polling().bisect();
         TrustedTrees trusted = trustedTrees(config.sources());
+        HostTopology host = HostTopology.readOrGuess();
         BisectUnits bisects = new BisectUnits(new Bisector(jobs, trees, runner, new TreeWatcher()), bisectMail, trees,
                 config.jobs(), store.queue(), new BisectUnits.Settings(b.auto(), new Bisector.Budget(b.maxBoots(),
-                        Duration.ofMinutes(b.maxMinutes())), trusted));
+                        Duration.ofMinutes(b.maxMinutes())), trusted, host));
         return new QueueWorker(store.queue(), new JobPlanner(store.intake(), store.commands(), reader, trees,
                 config.jobs(), new JobPlanner.Settings(config.mailing().treeReportTo(), config.home().queuedMboxes(),
-                        trusted)), jobs, replies, store.trends(), config.runner().identity(), bisects);
+                        trusted, host)), jobs, replies, store.trends(), config.runner().identity(), bisects);
     }
 
     /** The trees the operator configured: the bases', the watched ones and the stable tree. */

@@ -1,10 +1,15 @@
-package org.fsnbot.job;
+package org.fsnbot.bisect;
 
 import java.io.IOException;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import org.fsnbot.job.Booted;
+import org.fsnbot.job.Finding;
+import org.fsnbot.job.JobRunner;
+import org.fsnbot.job.Step;
+import org.fsnbot.job.WhileOpen;
 import org.fsnbot.plan.Profile;
 import org.fsnbot.report.BisectReport;
 import org.fsnbot.run.MetricKey;

@@ -1,4 +1,4 @@
-package org.fsnbot.job;
+package org.fsnbot.bisect;
 
 import java.io.IOException;
 import java.nio.file.Path;

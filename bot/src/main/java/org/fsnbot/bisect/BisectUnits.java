@@ -1,4 +1,4 @@
-package org.fsnbot.work;
+package org.fsnbot.bisect;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -7,8 +7,6 @@ import org.fsnbot.build.TrustedTrees;
 import java.util.Optional;
 import org.fsnbot.git.Trees;
 import org.fsnbot.intake.PatchMail;
-import org.fsnbot.job.BisectMail;
-import org.fsnbot.job.Bisector;
 import org.fsnbot.job.JobOutcome;
 import org.fsnbot.plan.Base;
 import org.fsnbot.plan.HostTopology;
@@ -33,7 +31,8 @@ import org.fsnbot.store.WorkTarget;
 public final class BisectUnits {
 
     /** Whether a watched branch's regression is bisected on its own, and one bisection's budget. */
-    public record Settings(boolean auto, Bisector.Budget budget, TrustedTrees trusted) {
+    /** host: the machine that measures, read once where the process is wired (a mirror is mirrored on it). */
+    public record Settings(boolean auto, Bisector.Budget budget, TrustedTrees trusted, HostTopology host) {
         public Settings {
             Objects.requireNonNull(budget);
             Objects.requireNonNull(trusted);
@@ -70,7 +69,7 @@ public final class BisectUnits {
         Base good = w.base().orElseThrow(() -> new IllegalStateException("work #" + w.id() + " has no good end"));
         String bad = ((WorkTarget.Bisect) w.item().target()).bad();
         Profile p = w.item().options().apply(defaults.profile());
-        Topology t = w.item().options().topology(defaults.topology()).mirroring(HostTopology.readOrGuess());
+        Topology t = w.item().options().topology(defaults.topology()).mirroring(settings.host());
         // Trusted only when this machine's configuration names the tree: the unit's row says which tree.
         Bisector.Outcome o = bisector.run(new Bisector.Request(good.tree(), good.rev(), bad, p, t,
                 settings.budget(), settings.trusted().codeOf(good.tree())));

@@ -1,4 +1,4 @@
-package org.fsnbot.job;
+package org.fsnbot.bisect;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -16,6 +16,12 @@ import org.fsnbot.exec.CommandResult;
 import org.fsnbot.exec.CommandRunner;
 import org.fsnbot.git.Trees;
 import org.fsnbot.intake.TreeWatcher;
+import org.fsnbot.job.Booted;
+import org.fsnbot.job.Candidate;
+import org.fsnbot.job.Job;
+import org.fsnbot.job.JobRunner;
+import org.fsnbot.job.ReplyRoute;
+import org.fsnbot.job.Step;
 import org.fsnbot.plan.Base;
 import org.fsnbot.plan.Profile;
 import org.fsnbot.plan.Topology;

@@ -7,7 +7,8 @@ import org.fsnbot.app.Application;
 import org.fsnbot.app.BisectSettings;
 import org.fsnbot.app.Config;
 import org.fsnbot.build.KernelBuilder;
-import org.fsnbot.job.Bisector;
+import org.fsnbot.bisect.Bisector;
+import org.fsnbot.plan.HostTopology;
 import org.fsnbot.plan.JobDefaults;
 import org.fsnbot.plan.Profile;
 import org.fsnbot.report.ReplyRenderer;
@@ -51,7 +52,7 @@ public final class BisectCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Config cfg = options.load();
-        JobDefaults jobs = job.over(cfg.jobs());
+        JobDefaults jobs = job.over(cfg.jobs(), HostTopology.readOrGuess());
         Profile p;
         Bisector.Request r;
         try {

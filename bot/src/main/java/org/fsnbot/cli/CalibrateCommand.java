@@ -8,6 +8,7 @@ import org.fsnbot.app.Config;
 import org.fsnbot.job.Calibrator;
 import org.fsnbot.mail.DeliveryHooks;
 import org.fsnbot.plan.Base;
+import org.fsnbot.plan.HostTopology;
 import org.fsnbot.plan.JobDefaults;
 import org.fsnbot.report.TextTable;
 import org.fsnbot.stats.MetricComparison;
@@ -41,7 +42,7 @@ public final class CalibrateCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Config cfg = options.load();
-        JobDefaults jobs = job.over(cfg.jobs());
+        JobDefaults jobs = job.over(cfg.jobs(), HostTopology.readOrGuess());
         BadInput.require(boots >= 2, "--boots must be at least 2");
         Base b;
         try {

@@ -8,6 +8,7 @@ import org.fsnbot.job.Candidate;
 import org.fsnbot.job.Job;
 import org.fsnbot.job.ReplyRoute;
 import org.fsnbot.plan.Base;
+import org.fsnbot.plan.HostTopology;
 import org.fsnbot.plan.JobDefaults;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -55,7 +56,7 @@ public final class CompareCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Config cfg = reply.over(options.load());
-        JobDefaults jobs = job.over(cfg.jobs());
+        JobDefaults jobs = job.over(cfg.jobs(), HostTopology.readOrGuess());
         List<String> revs = revisions == null ? List.of() : revisions;
         BadInput.require(revs.isEmpty() ? base != null && head != null : revs.size() == 2 && base == null
                 && head == null, "name the two revisions once: `compare --tree T BASE HEAD` or --base and --head");

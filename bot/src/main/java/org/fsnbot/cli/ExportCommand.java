@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.fsnbot.app.Application;
 import org.fsnbot.app.Config;
-import org.fsnbot.job.KcidbExport;
+import org.fsnbot.export.KcidbExport;
 import org.fsnbot.mail.DeliveryHooks;
 import org.fsnbot.store.JobRecord;
 import picocli.CommandLine.Command;

@@ -36,7 +36,7 @@ final class JobOptions {
      * mirrored on this host; BadInput when a name is bad or this host
      * cannot give what is asked.
      */
-    JobDefaults over(JobDefaults defaults) throws IOException {
+    JobDefaults over(JobDefaults defaults, HostTopology host) throws IOException {
         try {
             Topology t = topology == null ? defaults.topology() : Topology.parse(topology);
             Profile p = profile == null ? defaults.profile() : Profile.load(profile);
@@ -47,7 +47,7 @@ final class JobOptions {
                 BadInput.require(runs >= 2, "--runs must be at least 2 (boots are the samples)");
                 p = p.withBoots(runs);
             }
-            return new JobDefaults(p, t.mirroring(HostTopology.readOrGuess()));
+            return new JobDefaults(p, t.mirroring(host));
         } catch (IllegalArgumentException e) {
             throw BadInput.of(e);
         }

@@ -8,6 +8,7 @@ import org.fsnbot.job.Candidate;
 import org.fsnbot.job.Job;
 import org.fsnbot.job.ReplyRoute;
 import org.fsnbot.plan.Base;
+import org.fsnbot.plan.HostTopology;
 import org.fsnbot.plan.JobDefaults;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -42,7 +43,7 @@ public final class TestPatchCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Config cfg = reply.over(options.load());
-        JobDefaults jobs = job.over(cfg.jobs());
+        JobDefaults jobs = job.over(cfg.jobs(), HostTopology.readOrGuess());
         PatchInput.Read in = patch.read(cfg, new MboxReader());
         Job request;
         try {

@@ -1,4 +1,4 @@
-package org.fsnbot.job;
+package org.fsnbot.export;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;

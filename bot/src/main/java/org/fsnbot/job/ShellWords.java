@@ -9,18 +9,18 @@ import java.util.stream.Collectors;
  * safe are single-quoted, so a message-id or a path from mail can never
  * become shell syntax on the reader's machine.
  */
-final class ShellWords {
+public final class ShellWords {
 
     private static final Pattern SAFE = Pattern.compile("[A-Za-z0-9@%+=:,./_-]+");
 
     private ShellWords() {
     }
 
-    static String line(List<String> words) {
+    public static String line(List<String> words) {
         return words.stream().map(ShellWords::quote).collect(Collectors.joining(" "));
     }
 
-    static String quote(String word) {
+    public static String quote(String word) {
         return SAFE.matcher(word).matches() ? word : "'" + word.replace("'", "'\\''") + "'";
     }
 }

@@ -10,7 +10,7 @@ import org.fsnbot.testbed.MorePairs;
  * metric is still inconclusive, each look made at the plan's per-look
  * alpha so the looks together keep the report's false alarm rate.
  */
-record WhileOpen(AdaptiveSampling plan, ChangeEstimator estimator) implements MorePairs {
+public record WhileOpen(AdaptiveSampling plan, ChangeEstimator estimator) implements MorePairs {
 
     @Override
     public boolean wanted(RunResult soFar, int pairsSoFar) {

@@ -3,6 +3,7 @@ package org.fsnbot.vm;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import org.fsnbot.boot.HostPressure;
 
@@ -61,6 +62,21 @@ public final class PressureGauge {
         double steal = Math.max(0, end.stealTicks() - start.stealTicks()) * MICROS_PER_TICK * 100
                 / (micros * end.cpus());
         return new HostPressure(true, Math.min(100, wait), Math.min(100, steal), micros / 1e6);
+    }
+
+    /**
+     * The pressure over a window from now: the gauge waits it out, as a
+     * pressure is a share of time. Interrupted, it says so by the flag and
+     * measures what passed.
+     */
+    public HostPressure over(Duration window) {
+        Reading start = read();
+        try {
+            Thread.sleep(window.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return since(start);
     }
 
     /** "some avg10=0.20 avg60=1.89 avg300=2.45 total=34571123": the total. */

@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import org.fsnbot.build.KernelBuilder;
 import org.fsnbot.build.TrustedTrees;
@@ -47,8 +48,10 @@ public final class JobPlanner {
      * Who gets tree reports (they answer no mail), where a unit's series is
      * written as an mbox, and which trees' code is trusted.
      */
-    public record Settings(List<String> treeReportTo, Path mboxDir, TrustedTrees trusted) {
+    /** host: the machine that measures, read once where the process is wired (a mirror is mirrored on it). */
+    public record Settings(List<String> treeReportTo, Path mboxDir, TrustedTrees trusted, HostTopology host) {
         public Settings {
+            Objects.requireNonNull(host, "host");
             treeReportTo = List.copyOf(treeReportTo);
         }
     }
@@ -67,7 +70,7 @@ public final class JobPlanner {
         Optional<PatchMail> answerTo = answerTo(w);
         Profile p = w.item().options().apply(defaults.profile());
         // A mirror is mirrored here, on the runner that measures it; a host that cannot fails the unit, said why.
-        Topology t = w.item().options().topology(defaults.topology()).mirroring(HostTopology.readOrGuess());
+        Topology t = w.item().options().topology(defaults.topology()).mirroring(settings.host());
         Base base = w.base().orElseThrow(() -> new IllegalStateException("work #" + w.id() + " has no base"));
         if (w.item().target() instanceof WorkTarget.Series s) {
             PatchSeries series = series(s);

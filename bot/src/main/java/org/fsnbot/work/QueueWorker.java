@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
+import org.fsnbot.bisect.BisectUnits;
 import org.fsnbot.intake.MalformedMailException;
 import org.fsnbot.intake.PatchMail;
 import org.fsnbot.job.JobOutcome;

@@ -6,7 +6,9 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 import org.fsnbot.plan.Topology;
 import org.fsnbot.store.RunnerRegistry;
@@ -36,6 +38,8 @@ public final class RunnerRouter {
     private final Topology defaults;
     private final String fallback;
     private final ObjectMapper json = new ObjectMapper();
+    /** The unreadable facts already warned of, by runner: a dispatch every poll says each once, not each time. */
+    private final Set<String> warned = ConcurrentHashMap.newKeySet();
 
     public RunnerRouter(Supplier<List<RunnerRegistry.Entry>> runners, Topology defaults, String fallback) {
         this.runners = runners;
@@ -68,7 +72,10 @@ public final class RunnerRouter {
                 can = Capabilities.fromFacts(e.facts(), json);
             } catch (IOException ex) {
                 // A runner whose facts are not readable is given no work: said, not guessed at.
-                log.warn("runner {} (class {}) is not routed to: {}", e.name(), e.runnerClass(), ex.getMessage());
+                if (warned.add(e.name() + "\n" + e.facts())) {
+                    log.warn("runner {} (class {}) is not routed to: {}", e.name(), e.runnerClass(),
+                            ex.getMessage());
+                }
                 continue;
             }
             int nodes = can.numaNodes();

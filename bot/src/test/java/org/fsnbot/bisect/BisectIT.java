@@ -1,4 +1,4 @@
-package org.fsnbot.job;
+package org.fsnbot.bisect;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -13,6 +13,7 @@ import org.fsnbot.build.KernelBuilder;
 import org.fsnbot.app.Application;
 import org.fsnbot.app.Config;
 import org.fsnbot.exec.CommandRunner;
+import org.fsnbot.job.PatchTestIT;
 import org.fsnbot.plan.Base;
 import org.fsnbot.plan.JobDefaults;
 import org.fsnbot.plan.Profile;

@@ -1,4 +1,4 @@
-package org.fsnbot.work;
+package org.fsnbot.bisect;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -7,11 +7,11 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import org.fsnbot.build.TrustedTrees;
-import org.fsnbot.job.Bisector;
 import org.fsnbot.job.JobOutcome;
 import org.fsnbot.job.Outcome;
 import org.fsnbot.mail.ReplyKind;
 import org.fsnbot.plan.Base;
+import org.fsnbot.plan.HostTopology;
 import org.fsnbot.plan.JobDefaults;
 import org.fsnbot.plan.Profile;
 import org.fsnbot.plan.RunOptions;
@@ -38,7 +38,8 @@ class BisectUnitsTest {
     private static BisectUnits units(Store store, boolean auto) throws Exception {
         // run() is not called: the bisector, mail and trees it would use are not needed by after().
         return new BisectUnits(null, null, null, new JobDefaults(Profile.load("quick"), Topology.DEFAULT),
-                store.queue(), new BisectUnits.Settings(auto, BUDGET, TrustedTrees.of(List.of(TREE))));
+                store.queue(), new BisectUnits.Settings(auto, BUDGET, TrustedTrees.of(List.of(TREE)),
+                HostTopology.readOrGuess()));
     }
 
     private static Work treeUnit(Store store, String head, Optional<String> askedBy) {

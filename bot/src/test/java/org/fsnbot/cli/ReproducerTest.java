@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.fsnbot.job.Candidate;
 import org.fsnbot.plan.Base;
+import org.fsnbot.plan.HostTopology;
 import org.fsnbot.plan.JobDefaults;
 import org.fsnbot.plan.Profile;
 import org.fsnbot.plan.RunOptions;
@@ -27,7 +28,7 @@ class ReproducerTest {
         assertThat(words.subList(0, 2)).containsExactly("fsnbot", "compare");
         CompareCommand c = new CompareCommand();
         new CommandLine(c).parseArgs(words.subList(2, words.size()).toArray(String[]::new));
-        return c.job.over(new JobDefaults(Profile.load("quick"), Topology.DEFAULT)).profile();
+        return c.job.over(new JobDefaults(Profile.load("quick"), Topology.DEFAULT), HostTopology.readOrGuess()).profile();
     }
 
     @Test

@@ -1,4 +1,4 @@
-package org.fsnbot.job;
+package org.fsnbot.export;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -54,7 +54,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Tag("e2e")
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
-class PatchTestIT {
+public class PatchTestIT {
 
     private static Application app;
     private static JobRunner pipeline;
@@ -79,7 +79,7 @@ class PatchTestIT {
     }
 
     /** The same, with more of the configuration changed (the job defaults a queued unit is measured with). */
-    static Application e2eApplication(Path outbox, Config.Sandboxing.Mode sandbox,
+    public static Application e2eApplication(Path outbox, Config.Sandboxing.Mode sandbox,
             java.util.function.UnaryOperator<Config> more) throws Exception {
         Config loaded = Config.load(Optional.empty());
         Config.Runner r = loaded.runner();
@@ -122,12 +122,12 @@ class PatchTestIT {
         return Profile.load(f.toString());
     }
 
-    static MimeMessage parse(Path eml) throws Exception {
+    public static MimeMessage parse(Path eml) throws Exception {
         return new MimeMessage(Session.getInstance(new Properties()), new ByteArrayInputStream(Files.readAllBytes(eml)));
     }
 
     /** Plain text, every line within 80 columns but the commands and URLs a reader pastes whole. */
-    static void assertPlainEightyColumnMail(Path eml) throws Exception {
+    public static void assertPlainEightyColumnMail(Path eml) throws Exception {
         MimeMessage m = parse(eml);
         assertThat(m.getContentType()).startsWith("text/plain").doesNotContainIgnoringCase("flowed");
         ReplyRendererTestAccess.assertMailWidth(((String) m.getContent()).replace("\r\n", "\n"));

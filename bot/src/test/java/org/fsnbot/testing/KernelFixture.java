@@ -50,7 +50,7 @@ public final class KernelFixture {
 
         private static double measure() {
             PressureGauge gauge = PressureGauge.system();
-            HostPressure idle = over(gauge, Duration.ofSeconds(2));
+            HostPressure idle = gauge.over(Duration.ofSeconds(2));
             AtomicBoolean spin = new AtomicBoolean(true);
             for (int i = 0; i < Runtime.getRuntime().availableProcessors(); i++) {
                 Thread t = new Thread(() -> {
@@ -63,7 +63,7 @@ public final class KernelFixture {
             }
             HostPressure busy;
             try {
-                busy = over(gauge, Duration.ofSeconds(2));
+                busy = gauge.over(Duration.ofSeconds(2));
             } finally {
                 spin.set(false);
             }
@@ -73,16 +73,6 @@ public final class KernelFixture {
             System.err.printf(Locale.ROOT, "e2e: runner CPU pressure limit %.0f%% (idle: waiting %.1f%%; CPUs"
                     + " busy: steal %.1f%%)%n", limit, idle.waitPct(), busy.stealPct());
             return limit;
-        }
-
-        private static HostPressure over(PressureGauge gauge, Duration d) {
-            PressureGauge.Reading start = gauge.read();
-            try {
-                Thread.sleep(d.toMillis());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            return gauge.since(start);
         }
     }
 

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Optional;
 import org.fsnbot.plan.Topology;
 import org.fsnbot.store.RunnerRegistry;
+import org.fsnbot.testing.LogCapture;
 import org.junit.jupiter.api.Test;
 
 class RunnerRouterTest {
@@ -62,6 +63,12 @@ class RunnerRouterTest {
         assertThat(route("sockets=2,cores=1,nodes=2", fleet)).as("no 2s-kvm runner said it has KVM")
                 .isEqualTo("tcg");
         RunnerRouter r = new RunnerRouter(() -> fleet, Topology.DEFAULT, "default");
-        assertThat(r.classes(fleet)).extracting(RunnerRouter.ClassFacts::runnerClass).containsExactly("tcg");
+        try (LogCapture log = new LogCapture()) {
+            for (int dispatch = 0; dispatch < 3; dispatch++) {
+                assertThat(r.classes(fleet)).extracting(RunnerRouter.ClassFacts::runnerClass).containsExactly("tcg");
+            }
+            assertThat(log.text().lines().filter(l -> l.startsWith("runner y ")))
+                    .as("a bad runner is warned of once, not at every dispatch").hasSize(1);
+        }
     }
 }

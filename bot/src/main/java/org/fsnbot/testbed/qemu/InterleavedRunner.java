@@ -234,16 +234,9 @@ public final class InterleavedRunner {
 
     /** Waits, at most quiet.maxWait, for a second in which the runner's CPU pressure is within the limit. */
     private void awaitQuiet() {
-        long deadline = System.nanoTime() + quiet.maxWait().toNanos();
-        while (System.nanoTime() < deadline) {
-            PressureGauge.Reading r = gauge.read();
-            try {
-                Thread.sleep(1000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            }
-            HostPressure p = gauge.since(r);
+        for (long waited = 0; waited < quiet.maxWait().toSeconds() && !Thread.currentThread().isInterrupted();
+                waited++) {
+            HostPressure p = gauge.over(Duration.ofSeconds(1));
             if (!p.over(quiet.maxPressurePct())) {
                 return;
             }
