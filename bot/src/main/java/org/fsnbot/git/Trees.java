@@ -48,12 +48,13 @@ public final class Trees {
         Path p = Path.of(tree);
         if (!tree.contains("://") && Files.isDirectory(p)) {
             if (!Files.exists(p.resolve(".git")) && !Files.exists(p.resolve("HEAD"))) {
-                throw new IOException(tree + " is not a git repository");
+                throw new TreeException(TreeException.Kind.NOT_A_REPOSITORY, tree, tree + " is not a git repository");
             }
             return p.toAbsolutePath().normalize();
         }
         if (!tree.contains("://") && !tree.startsWith("git@")) {
-            throw new IOException("--tree: no such directory and not a URL: " + tree);
+            throw new TreeException(TreeException.Kind.NO_SUCH_TREE, tree,
+                    "--tree: no such directory and not a URL: " + tree);
         }
         Path mirror = cacheRoot.resolve("trees").resolve(urlKey(tree) + ".git");
         if (!Files.exists(mirror.resolve("HEAD"))) {
@@ -66,7 +67,8 @@ public final class Trees {
                 g.getRepository();
             } catch (GitAPIException | JGitInternalException | IOException e) {
                 removeQuietly(mirror);
-                throw new IOException("cloning " + tree + ": " + watch.over().orElse(e.getMessage()), e);
+                throw new TreeException(unreachable(watch), tree, "cloning " + tree + ": "
+                        + watch.over().orElse(e.getMessage()), e);
             }
         } else {
             try (Git g = Git.open(mirror.toFile())) {
@@ -76,7 +78,8 @@ public final class Trees {
                     fetch.call();
                     watch.verify();
                 } catch (GitAPIException | JGitInternalException e) {
-                    throw new IOException("fetching " + tree + ": " + watch.over().orElse(e.getMessage()), e);
+                    throw new TreeException(unreachable(watch), tree, "fetching " + tree + ": "
+                            + watch.over().orElse(e.getMessage()), e);
                 }
             }
         }
@@ -101,12 +104,17 @@ public final class Trees {
         }
     }
 
+    private static TreeException.Kind unreachable(TransferLimits.Watch watch) {
+        return watch.over().isPresent() ? TreeException.Kind.OVER_TRANSFER_LIMITS : TreeException.Kind.UNREACHABLE;
+    }
+
     /** The full commit id that rev names in the repository. */
     public String resolve(Path repo, String rev) throws IOException {
         try (Repository r = Repositories.open(repo); RevWalk walk = new RevWalk(r)) {
             ObjectId id = r.resolve(rev + "^{commit}");
             if (id == null) {
-                throw new IOException("--base " + rev + ": no such revision in " + repo);
+                throw new TreeException(TreeException.Kind.NO_SUCH_REVISION, rev,
+                        "--base " + rev + ": no such revision in " + repo);
             }
             return walk.parseCommit(id).getName();
         }
@@ -120,7 +128,8 @@ public final class Trees {
             walk.markStart(walk.parseCommit(ObjectId.fromString(resolve(repo, b))));
             RevCommit base = walk.next();
             if (base == null) {
-                throw new IOException(a + " and " + b + " share no history in " + repo);
+                throw new TreeException(TreeException.Kind.NO_SHARED_HISTORY, a + " and " + b,
+                        a + " and " + b + " share no history in " + repo);
             }
             return base.getName();
         }

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
 import org.fsnbot.bisect.BisectUnits;
+import org.fsnbot.git.TreeException;
 import org.fsnbot.intake.MalformedMailException;
 import org.fsnbot.intake.PatchMail;
 import org.fsnbot.job.JobOutcome;
@@ -146,11 +147,21 @@ public final class QueueWorker {
         }
     }
 
-    private static final Pattern LOCAL_PATH = Pattern.compile("(?<![\\w:/.~-])/[^\\s'\"():,;]+");
-
-    /** Failure text for a mail: local paths (the cache, the home) are nobody's business outside. */
-    static String withoutLocalPaths(String s) {
-        return s == null ? "unknown error" : LOCAL_PATH.matcher(s).replaceAll("<local path>");
+    /**
+     * Why a unit could not run, in a reply's terms: what is wrong with a
+     * tree or revision the asker named, by kind; anything else is ours,
+     * and the reply says only that and the unit's number (the exception's
+     * text, with its local paths and library wording, stays in the log).
+     */
+    static CommandReplies.CouldNotRun why(long unit, Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof TreeException te) {
+                // A local path (a configured tree) is nobody's business outside; what the asker named is theirs.
+                return CommandReplies.CouldNotRun.tree(te.kind(), te.named().startsWith("/") ? "" : te.named(),
+                        unit);
+            }
+        }
+        return CommandReplies.CouldNotRun.ours(unit);
     }
 
     /** Someone asked for this unit and was told it was accepted: they hear that it could not run, and why. */
@@ -159,7 +170,7 @@ public final class QueueWorker {
             Optional<PatchMail> to = planner.answerTo(w);
             if (to.isPresent()) {
                 String line = w.item().options().command();
-                replies.couldNotRun(to.get(), line.isEmpty() ? w.title() : line, withoutLocalPaths(e.getMessage()));
+                replies.couldNotRun(to.get(), line.isEmpty() ? w.title() : line, why(w.id(), e));
             }
         } catch (IOException | RuntimeException | MalformedMailException again) {
             log.warn("#{}: cannot answer the failure either: {}", w.id(), again.toString());

@@ -249,7 +249,7 @@ class CommandsByMailTest {
         List<MimeMessage> answers = mail.repliesTo(MAINT, "<t1@example.org>");
         assertThat(answers).hasSize(2);
         assertThat(body(answers.get(1))).contains("> #fsnbot test https://127.0.0.1:1/linux.git main",
-                "it could not run, so there is no", "cloning https://127.0.0.1:1/linux.git")
+                "it could not run, so there is no", "the tree https://127.0.0.1:1/linux.git could not be cloned")
                 .as("no local path of fsnbot's").doesNotContain(tmp.toString());
     }
 
