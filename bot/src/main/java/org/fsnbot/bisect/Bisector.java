@@ -38,6 +38,8 @@ import org.fsnbot.stats.Comparison;
 import org.fsnbot.stats.MetricPolicy;
 import org.fsnbot.stats.MetricSamples;
 import org.fsnbot.stats.Significance;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * From "somewhere in this range" to "this commit" (docs/bisect.md): the
@@ -51,6 +53,8 @@ import org.fsnbot.stats.Significance;
  * against its parent before it is blamed.
  */
 public final class Bisector {
+
+    private static final Logger log = LoggerFactory.getLogger(Bisector.class);
 
     /** What to bisect: a tree's good and bad revisions, the profile (its workloads), topology, budget. */
     public record Request(String tree, String good, String bad, Profile profile, Topology topology, Budget budget,
@@ -206,7 +210,10 @@ public final class Bisector {
                 return new Bisection.Measurement.Skipped(BisectEnds.words(((Step.Stop<Booted>) m.step()).ending()
                         .finding()), 0);
             } catch (IOException | RuntimeException e) {
-                return new Bisection.Measurement.Skipped("could not be measured: " + e.getMessage(), 0);
+                // The report goes by mail: the exception's text (local paths, library wording) stays in the log.
+                log.warn("bisection step {} ({}) could not be measured", i, commits.get(i), e);
+                return new Bisection.Measurement.Skipped("could not be measured (a failure of fsnbot's; its log has"
+                        + " it)", 0);
             }
         }
 
