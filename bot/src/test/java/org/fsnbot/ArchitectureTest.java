@@ -42,6 +42,8 @@ class ArchitectureTest {
             // A feature over the job: bisection runs jobs of its own.
             List.of("bisect"),
             List.of("work", "trend"),
+            // The fleet's side of a unit: which runner class it needs, a runner's claim on it.
+            List.of("fleet"),
             List.of("schedule"),
             List.of("app"),
             List.of("cli"));

@@ -201,7 +201,7 @@ public final class Application implements AutoCloseable {
 
     /** Bisections on this runner (docs/bisect.md), each step a job of its own. */
     public Bisector bisector() {
-        return new Bisector(jobRunner(), trees, runner, new TreeWatcher());
+        return new Bisector(jobRunner(), trees, runner, new TreeWatcher(), clock);
     }
 
     /** Where a bisection's report goes: its own thread, to the culprit's author and the maintainers. */

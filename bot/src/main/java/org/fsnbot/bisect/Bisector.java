@@ -2,7 +2,9 @@ package org.fsnbot.bisect;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -100,12 +102,15 @@ public final class Bisector {
     private final Trees trees;
     private final CommandRunner git;
     private final TreeWatcher paths;
+    private final Clock clock;
 
-    public Bisector(JobRunner jobs, Trees trees, CommandRunner git, TreeWatcher paths) {
+    /** clock: the wall-time budget's (Request.budget().wall()). */
+    public Bisector(JobRunner jobs, Trees trees, CommandRunner git, TreeWatcher paths, Clock clock) {
         this.jobs = jobs;
         this.trees = trees;
         this.git = git;
         this.paths = paths;
+        this.clock = clock;
     }
 
     public Outcome run(Request r) throws IOException {
@@ -118,7 +123,7 @@ public final class Bisector {
             throw new IllegalArgumentException(r.bad() + " is not after " + r.good() + " on its first-parent line");
         }
         int n = commits.size() - 1;
-        long deadline = System.nanoTime() + r.budget().wall().toNanos();
+        Instant deadline = clock.instant().plus(r.budget().wall());
         Bisection.Settings standard = Bisection.Settings.standard();
         int most = Math.max(standard.maxPairs(), r.profile().maxBootsPerKernel());
         Bisection.Settings settings = new Bisection.Settings(standard.initialPairs(), most, 2 * most,
@@ -179,10 +184,10 @@ public final class Bisector {
         private final Request r;
         private final List<String> commits;
         private final MetricKey metric;
-        private final long deadline;
+        private final Instant deadline;
         private final Map<String, List<Sample>> measured = new HashMap<>();
 
-        Steps(Request r, List<String> commits, MetricKey metric, long deadline) {
+        Steps(Request r, List<String> commits, MetricKey metric, Instant deadline) {
             this.r = r;
             this.commits = commits;
             this.metric = metric;
@@ -191,7 +196,7 @@ public final class Bisector {
 
         @Override
         public boolean exhausted() {
-            return System.nanoTime() > deadline;
+            return clock.instant().isAfter(deadline);
         }
 
         @Override

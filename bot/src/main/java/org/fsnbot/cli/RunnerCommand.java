@@ -7,7 +7,7 @@ import org.fsnbot.app.FleetNode;
 import picocli.CommandLine.Command;
 import org.fsnbot.store.Work;
 import org.fsnbot.store.WorkState;
-import org.fsnbot.work.FleetWorker;
+import org.fsnbot.fleet.FleetWorker;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 

@@ -1,4 +1,4 @@
-package org.fsnbot.work;
+package org.fsnbot.fleet;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package org.fsnbot.work;
+package org.fsnbot.fleet;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;

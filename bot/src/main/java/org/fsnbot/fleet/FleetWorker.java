@@ -1,4 +1,4 @@
-package org.fsnbot.work;
+package org.fsnbot.fleet;
 
 import java.time.Clock;
 import java.time.Instant;
@@ -7,6 +7,7 @@ import java.util.function.Consumer;
 import org.fsnbot.job.RunnerName;
 import org.fsnbot.store.FleetQueue;
 import org.fsnbot.store.Work;
+import org.fsnbot.work.QueueWorker;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
