@@ -1,6 +1,7 @@
 package org.fsnbot.commands;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.fsnbot.intake.LoreLink;
 
@@ -21,7 +22,7 @@ final class CommandArguments {
         List<String> workloads = List.of(value.split(","));
         for (String w : workloads) {
             if (!w.matches("[a-z0-9][a-z0-9-]*")) {
-                throw new IllegalArgumentException("not a workload name: \"" + shortened(w, 40) + "\"");
+                throw new LineRefused(LineRefused.Reason.NOT_A_WORKLOAD, Map.of("got", shortened(w, 40)));
             }
         }
         return workloads;
@@ -33,21 +34,21 @@ final class CommandArguments {
             return Optional.empty();
         }
         if (args.size() > 1) {
-            throw new IllegalArgumentException(verb + " takes at most the message-id or lore link of a thread");
+            throw new LineRefused(LineRefused.Reason.ONE_THREAD_AT_MOST, Map.of("verb", verb));
         }
-        return Optional.of(LoreLink.messageId(args.get(0)).orElseThrow(() -> new IllegalArgumentException(
-                "not a message-id or a lore link: \"" + shortened(args.get(0), 60) + "\"")));
+        return Optional.of(LoreLink.messageId(args.get(0)).orElseThrow(() -> new LineRefused(
+                LineRefused.Reason.NOT_A_THREAD, Map.of("got", shortened(args.get(0), 60)))));
     }
 
     static void exactly(String verb, List<String> args, int n, String usage) {
         if (args.size() != n) {
-            throw new IllegalArgumentException(verb + " takes " + (n == 0 ? "no arguments" : usage));
+            throw new LineRefused(LineRefused.Reason.ARGUMENTS, Map.of("verb", verb, "usage", n == 0 ? "" : usage));
         }
     }
 
     static String rev(String r) {
         if (!r.matches("[A-Za-z0-9][A-Za-z0-9._/^~-]*") || r.contains("..")) {
-            throw new IllegalArgumentException("not a branch, tag or commit: \"" + r + "\"");
+            throw new LineRefused(LineRefused.Reason.NOT_A_REVISION, Map.of("got", shortened(r, 60)));
         }
         return r;
     }

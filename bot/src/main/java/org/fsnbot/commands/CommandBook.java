@@ -88,7 +88,7 @@ public final class CommandBook {
         // fsnbot read its own disk or run a program; the trees allowed are checked later.
         if (!args.get(0).matches("https://[A-Za-z0-9.-]+(:[0-9]+)?/[A-Za-z0-9._~/-]*")
                 || args.get(0).contains("/../") || args.get(0).endsWith("/..")) {
-            throw new IllegalArgumentException("test takes the https:// URL of a public git tree");
+            throw new LineRefused(LineRefused.Reason.NOT_HTTPS);
         }
         return new Command.Test(line, args.get(0), rev(args.get(1)));
     }
@@ -109,12 +109,12 @@ public final class CommandBook {
             }
             int eq = a.indexOf('=');
             if (eq <= 0 || eq == a.length() - 1) {
-                throw new IllegalArgumentException("expected key=value, got \"" + a + "\"");
+                throw new LineRefused(LineRefused.Reason.NOT_KEY_VALUE, Map.of("got", shortened(a, 40)));
             }
             String key = a.substring(0, eq).toLowerCase(Locale.ROOT);
             String value = a.substring(eq + 1);
             if (!seen.add(key)) {
-                throw new IllegalArgumentException(key + "= given twice");
+                throw new LineRefused(LineRefused.Reason.GIVEN_TWICE, Map.of("key", shortened(key, 40)));
             }
             switch (key) {
                 case "workloads" -> workloads = workloads(value);
@@ -123,25 +123,28 @@ public final class CommandBook {
                     try {
                         n = Integer.parseInt(value);
                     } catch (NumberFormatException e) {
-                        throw new IllegalArgumentException("runs= wants a number, got \"" + value + "\"");
+                        throw new LineRefused(LineRefused.Reason.RUNS_NOT_A_NUMBER, Map.of("got", shortened(value, 40)));
                     }
                     if (n < 3 || n > maxRuns) {
-                        throw new IllegalArgumentException("runs=" + n + " is outside the budget: 3.." + maxRuns
-                                + " boots per kernel");
+                        throw new LineRefused(LineRefused.Reason.RUNS_OUTSIDE_BUDGET, Map.of("n", n, "max", maxRuns));
                     }
                     runs = OptionalInt.of(n);
                 }
                 case "profile" -> {
                     if (!PROFILES.contains(value)) {
-                        throw new IllegalArgumentException("profile= must be quick or full, got \"" + value + "\"");
+                        throw new LineRefused(LineRefused.Reason.UNKNOWN_PROFILE, Map.of("got", shortened(value, 40)));
                     }
                     profile = Optional.of(value);
                 }
                 case "topology" -> {
-                    Topology.parse(value);
+                    try {
+                        Topology.parse(value);
+                    } catch (IllegalArgumentException e) {
+                        throw new LineRefused(LineRefused.Reason.BAD_TOPOLOGY, Map.of("got", shortened(value, 60)));
+                    }
                     topology = Optional.of(value);
                 }
-                default -> throw new IllegalArgumentException("unknown option " + key + "=");
+                default -> throw new LineRefused(LineRefused.Reason.UNKNOWN_OPTION, Map.of("key", shortened(key, 40)));
             }
         }
         return new Command.Rerun(line, workloads, runs, profile, topology, thread);
@@ -149,14 +152,13 @@ public final class CommandBook {
 
     private static Command.Bisect bisect(String line, List<String> args, int maxRuns) {
         if (args.size() < 2 || args.size() > 3) {
-            throw new IllegalArgumentException("bisect takes <good> <bad> [workloads=a,b]");
+            throw new LineRefused(LineRefused.Reason.BISECT_ARGUMENTS, Map.of("got", ""));
         }
         List<String> workloads = List.of();
         if (args.size() == 3) {
             String o = args.get(2);
             if (!o.toLowerCase(Locale.ROOT).startsWith("workloads=") || o.length() == "workloads=".length()) {
-                throw new IllegalArgumentException("bisect takes <good> <bad> [workloads=a,b], got \""
-                        + shortened(o, 40) + "\"");
+                throw new LineRefused(LineRefused.Reason.BISECT_ARGUMENTS, Map.of("got", shortened(o, 40)));
             }
             workloads = workloads(o.substring("workloads=".length()));
         }

@@ -5,7 +5,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import org.fsnbot.intake.MalformedMailException;
 import org.fsnbot.intake.MboxReader;
@@ -110,8 +109,7 @@ public final class CommandDesk {
             handle(c, new CommandHandler.Context(m, index, about), from).ifPresent(items::add);
         }
         for (CommandParser.Error e : parsed.errors()) {
-            items.add(new CommandAnswer.Item(e.line(), CommandAnswer.Outcome.ERROR, "not-run",
-                    Map.of("why", e.reason())));
+            items.add(new CommandAnswer.Item(e.line(), CommandAnswer.Outcome.ERROR, "refused-line", e.why()));
             mails.log(sender, e.line(), CommandOutcome.ERROR);
         }
         String answered = "no answer";

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import org.fsnbot.intake.CommandMention;
 
@@ -20,7 +21,11 @@ public final class CommandParser {
     private static final String TAG = CommandMention.TAG;
 
     /** A line that looked like a command but is not one, and why. */
-    public record Error(String line, String reason) {
+    /** A line not run, and why by kind (LineRefused.Reason's name and the values its answer quotes). */
+    public record Error(String line, Map<String, Object> why) {
+        public Error {
+            why = Map.copyOf(why);
+        }
     }
 
     /** What a mail asked for. */
@@ -63,14 +68,17 @@ public final class CommandParser {
             String full = shortened(TAG + " " + String.join(" ", tokens), MAX_QUOTED);
             i = j - 1;
             if (found > MAX_PER_MAIL) {
-                errors.add(new Error(full.strip(), "at most " + MAX_PER_MAIL + " commands per mail; this one was"
-                        + " not run"));
+                errors.add(new Error(full.strip(), new LineRefused(LineRefused.Reason.TOO_MANY_COMMANDS,
+                        Map.of("max", MAX_PER_MAIL)).templateValues()));
                 continue;
             }
             try {
                 commands.add(command(full.strip(), tokens));
+            } catch (LineRefused e) {
+                errors.add(new Error(full.strip(), e.templateValues()));
             } catch (IllegalArgumentException e) {
-                errors.add(new Error(full.strip(), e.getMessage()));
+                // A check below the grammar's own: its text is not for a mail.
+                errors.add(new Error(full.strip(), new LineRefused(LineRefused.Reason.MALFORMED).templateValues()));
             }
         }
         return new Parsed(commands, errors);
@@ -104,10 +112,10 @@ public final class CommandParser {
 
     private Command command(String line, List<String> t) {
         if (t.isEmpty()) {
-            throw new IllegalArgumentException("no command after #fsnbot");
+            throw new LineRefused(LineRefused.Reason.NO_COMMAND);
         }
-        CommandKind k = CommandBook.verb(verb(t)).orElseThrow(() -> new IllegalArgumentException(
-                "unknown command \"" + shortened(t.get(0), 40) + "\""));
+        CommandKind k = CommandBook.verb(verb(t)).orElseThrow(() -> new LineRefused(
+                LineRefused.Reason.UNKNOWN_COMMAND, Map.of("got", shortened(t.get(0), 40))));
         return k.grammar().read(line, joinCutOptions(t.subList(1, t.size())), maxRuns);
     }
 

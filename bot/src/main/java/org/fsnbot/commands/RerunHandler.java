@@ -6,15 +6,20 @@ import java.util.Optional;
 import org.fsnbot.plan.JobDefaults;
 import org.fsnbot.plan.Profile;
 import org.fsnbot.plan.RunOptions;
+import org.fsnbot.plan.UnknownWorkload;
 import org.fsnbot.plan.WorkloadSpec;
 import org.fsnbot.report.CommandAnswer;
 import org.fsnbot.store.Work;
 import org.fsnbot.store.WorkItem;
 import org.fsnbot.store.WorkKind;
 import org.fsnbot.store.WorkQueue;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** `#fsnbot rerun [workloads=a,b] [runs=N] [profile=quick|full] [topology=...]`: the thread's series again. */
 public final class RerunHandler implements CommandHandler<Command.Rerun> {
+
+    private static final Logger log = LoggerFactory.getLogger(RerunHandler.class);
 
     private final WorkQueue queue;
     private final JobDefaults defaults;
@@ -41,8 +46,13 @@ public final class RerunHandler implements CommandHandler<Command.Rerun> {
         Profile p;
         try {
             p = options.apply(defaults.profile());
+        } catch (UnknownWorkload e) {
+            return new CommandAnswer.Item(r.line(), CommandAnswer.Outcome.ERROR, "no-such-workload",
+                    Map.of("workload", e.workload(), "profile", e.profile(), "known", e.known()));
         } catch (IllegalArgumentException | IOException e) {
-            return QueueEstimate.notRun(r, e.getMessage());
+            // Options the parser let through that the profile still refused: not the asker's words to read.
+            log.warn("{}: rerun options refused: {}", ctx.mail().messageId(), e.toString());
+            return QueueEstimate.notRun(r, "fsnbot could not apply these options (its log says why)");
         }
         Work tested = w.get();
         Optional<Long> id = queue.enqueue(WorkItem.requested("rerun " + ctx.mail().messageId() + " " + ctx.index(),

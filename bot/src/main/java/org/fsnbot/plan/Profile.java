@@ -89,8 +89,7 @@ public record Profile(String name, String description, int bootsPerKernel, int m
         workloads.forEach(w -> known.add(w.name()));
         for (String n : names) {
             if (!known.contains(n)) {
-                throw new IllegalArgumentException("no workload " + n + " in profile " + name + " (it has "
-                        + String.join(", ", known) + ")");
+                throw new UnknownWorkload(n, name, List.copyOf(known));
             }
         }
         List<WorkloadSpec> kept = workloads.stream().filter(w -> names.contains(w.name())

@@ -2,6 +2,7 @@ package org.fsnbot.commands;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -53,6 +54,19 @@ class CommandDeskTest {
         f.desk(DEFAULTS).answerPending();
         assertThat(state("<chat@x>")).isEqualTo("no command");
         assertThat(f.answers("<chat@x>")).isZero();
+    }
+
+    @Test
+    void aRerunOfAWorkloadTheProfileLacksIsAnsweredInTheTemplatesWordsAndQueuesNothing() throws Exception {
+        arrives("<wl@x>", DeskFixture.mail(DeskFixture.MAINT, "<wl@x>", false, f.report,
+                "#fsnbot rerun workloads=no-such-thing"));
+        int queued = f.store.queue().all().size();
+        assertThat(f.desk(DEFAULTS).answerPending()).isEqualTo(1);
+        String eml = Files.readString(Path.of(f.store.text("SELECT eml_path FROM outgoing_mail WHERE in_reply_to = ?",
+                "<wl@x>")));
+        assertThat(eml.replaceAll("\\s+", " ")).contains("Not run: profile quick has no workload no-such-thing (it"
+                + " has ");
+        assertThat(f.store.queue().all()).hasSize(queued);
     }
 
     @Test

@@ -41,10 +41,8 @@ class CommandParserTest {
         assertThat(p.parse("#fsnbot bisect v6.12 v6.13").commands()).singleElement()
                 .satisfies(c -> assertThat(((Command.Bisect) c).workloads()).isEmpty());
         assertThat(p.parse(String.join("\n", "#fsnbot bisect v6.12", "", "#fsnbot bisect a..b c",
-                "#fsnbot bisect v1 v2 runs=9")).errors()).extracting(CommandParser.Error::reason).satisfiesExactly(
-                        e -> assertThat(e).contains("<good> <bad>"),
-                        e -> assertThat(e).contains("not a branch, tag or commit"),
-                        e -> assertThat(e).contains("[workloads=a,b]"));
+                "#fsnbot bisect v1 v2 runs=9")).errors()).extracting(CommandParserTest::reason).containsExactly(
+                        "BISECT_ARGUMENTS", "NOT_A_REVISION", "BISECT_ARGUMENTS");
         assertThat(new Command.Bisect("x", "a", "b", List.of()).measures()).isTrue();
     }
 
@@ -70,18 +68,20 @@ class CommandParserTest {
                 "#fsnbot status", "#fsnbot help"));
         assertThat(r.errors()).extracting(CommandParser.Error::line).containsExactly("#fsnbot frobnicate",
                 "#fsnbot rerun runs=lots", "#fsnbot help");
-        assertThat(r.errors().get(0).reason()).contains("unknown command");
-        assertThat(r.errors().get(1).reason()).contains("wants a number");
-        assertThat(r.errors().get(2).reason()).as("the fourth command line").contains("at most 3");
+        assertThat(r.errors()).extracting(CommandParserTest::reason).as("the fourth command line is one too many")
+                .containsExactly("UNKNOWN_COMMAND", "RUNS_NOT_A_NUMBER", "TOO_MANY_COMMANDS");
+        assertThat(r.errors().get(1).why()).containsEntry("got", "lots");
         assertThat(r.commands()).singleElement().isInstanceOf(Command.Status.class);
         assertThat(p.parse("#fsnbot rerun runs=99").errors()).singleElement()
-                .satisfies(e -> assertThat(e.reason()).contains("budget"));
+                .satisfies(e -> assertThat(e.why()).containsEntry("reason", "RUNS_OUTSIDE_BUDGET")
+                        .containsEntry("n", 99));
         assertThat(p.parse("#fsnbot compare onlyone").errors()).singleElement()
-                .satisfies(e -> assertThat(e.reason()).contains("<rev> <rev>"));
+                .satisfies(e -> assertThat(e.why()).containsEntry("reason", "ARGUMENTS")
+                        .containsEntry("usage", "<rev> <rev>"));
         assertThat(p.parse("#fsnbot rerun profile=huge").errors()).hasSize(1);
         assertThat(p.parse("#fsnbot test notaurl main").errors()).hasSize(1);
         assertThat(p.parse("#fsnbot").errors()).singleElement()
-                .satisfies(e -> assertThat(e.reason()).contains("no command"));
+                .satisfies(e -> assertThat(reason(e)).isEqualTo("NO_COMMAND"));
         assertThat(List.of(CommandMention.inText("x\n#fsnbot help\n"), CommandMention.inText("> #fsnbot help")))
                 .containsExactly(true, false);
     }
@@ -97,7 +97,7 @@ class CommandParserTest {
         assertThat(p.parse("#fsnbot test\n\n--- a/x\n").commands()).singleElement()
                 .isInstanceOf(Command.TestPatch.class);
         assertThat(p.parse("#fsnbot test /srv/linux main\n").errors()).singleElement()
-                .satisfies(e -> assertThat(e.reason()).contains("https://"));
+                .satisfies(e -> assertThat(reason(e)).isEqualTo("NOT_HTTPS"));
     }
 
     @Test
@@ -111,6 +111,10 @@ class CommandParserTest {
         }
         CommandParser.Parsed evil = new CommandParser(10).parse("#fsnbot status https://evil.example.org/r/x@y\n");
         assertThat(evil.commands()).isEmpty();
-        assertThat(evil.errors().get(0).reason()).contains("not a message-id or a lore link");
+        assertThat(reason(evil.errors().get(0))).isEqualTo("NOT_A_THREAD");
+    }
+
+    private static String reason(CommandParser.Error e) {
+        return (String) e.why().get("reason");
     }
 }
