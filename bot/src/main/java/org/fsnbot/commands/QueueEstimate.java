@@ -40,7 +40,14 @@ public final class QueueEstimate {
     }
 
     /** A command that was understood but cannot run here, and why. */
-    static CommandAnswer.Item notRun(Command c, String why) {
-        return new CommandAnswer.Item(c.line(), CommandAnswer.Outcome.ERROR, "not-run", Map.of("why", why));
+    static CommandAnswer.Item notRun(Command c, NotRun why) {
+        return notRun(c, why, Map.of());
+    }
+
+    /** The same, with the values its words quote. */
+    static CommandAnswer.Item notRun(Command c, NotRun why, Map<String, Object> values) {
+        Map<String, Object> m = new java.util.HashMap<>(values);
+        m.put("why", why.name());
+        return new CommandAnswer.Item(c.line(), CommandAnswer.Outcome.ERROR, "not-run", m);
     }
 }

@@ -35,11 +35,10 @@ public final class RerunHandler implements CommandHandler<Command.Rerun> {
     public CommandAnswer.Item handle(Command.Rerun r, Context ctx) {
         Optional<Work> w = ctx.thread().work().filter(x -> x.kind() == WorkKind.SERIES);
         if (w.isEmpty()) {
-            return QueueEstimate.notRun(r, "this thread is not about a series fsnbot tested, so there is nothing to"
-                    + " rerun");
+            return QueueEstimate.notRun(r, NotRun.NOT_A_TESTED_SERIES);
         }
         if (w.get().base().isEmpty()) {
-            return QueueEstimate.notRun(r, "this series was never tested: its parts never all arrived");
+            return QueueEstimate.notRun(r, NotRun.NEVER_TESTED);
         }
         RunOptions options = new RunOptions(r.workloads(), r.runs().orElse(0), r.profile().orElse(""),
                 r.topology().orElse(""), false, r.line());
@@ -52,7 +51,7 @@ public final class RerunHandler implements CommandHandler<Command.Rerun> {
         } catch (IllegalArgumentException | IOException e) {
             // Options the parser let through that the profile still refused: not the asker's words to read.
             log.warn("{}: rerun options refused: {}", ctx.mail().messageId(), e.toString());
-            return QueueEstimate.notRun(r, "fsnbot could not apply these options (its log says why)");
+            return QueueEstimate.notRun(r, NotRun.OPTIONS_REFUSED);
         }
         Work tested = w.get();
         Optional<Long> id = queue.enqueue(WorkItem.requested("rerun " + ctx.mail().messageId() + " " + ctx.index(),

@@ -27,12 +27,12 @@ public final class TestHandler implements CommandHandler<Command.Test> {
     @Override
     public CommandAnswer.Item handle(Command.Test t, Context ctx) {
         if (urlPrefixes.stream().noneMatch(t.url()::startsWith)) {
-            return QueueEstimate.notRun(t, urlPrefixes.isEmpty() ? "this fsnbot takes no test of other trees"
-                    : "test takes trees under " + String.join(" or ", urlPrefixes));
+            return urlPrefixes.isEmpty() ? QueueEstimate.notRun(t, NotRun.NO_OTHER_TREES)
+                    : QueueEstimate.notRun(t, NotRun.TREE_NOT_ALLOWED, Map.of("prefixes", urlPrefixes));
         }
         Optional<Base> tested = ctx.thread().work().flatMap(w -> w.base());
         if (tested.isEmpty()) {
-            return QueueEstimate.notRun(t, "test needs a thread fsnbot tested, for the base to compare with");
+            return QueueEstimate.notRun(t, NotRun.NO_BASE_TO_COMPARE);
         }
         String baseRev = tested.get().rev();
         Optional<Long> id = queue.enqueue(WorkItem.requested("test " + ctx.mail().messageId() + " " + ctx.index(),

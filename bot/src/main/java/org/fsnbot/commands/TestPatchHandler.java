@@ -34,12 +34,11 @@ public final class TestPatchHandler implements CommandHandler<Command.TestPatch>
     public CommandAnswer.Item handle(Command.TestPatch t, Context ctx) {
         PatchMail mail = ctx.mail();
         if (!mail.hasDiff() || mail.diffPaths().isEmpty()) {
-            return QueueEstimate.notRun(t, "test without a tree tests the patch inline in the same mail, and this"
-                    + " mail has none (or give: #fsnbot test <https-url> <branch-or-commit>)");
+            return QueueEstimate.notRun(t, NotRun.NO_INLINE_PATCH);
         }
         Optional<Base> base = ctx.thread().work().flatMap(w -> w.base());
         if (base.isEmpty()) {
-            return QueueEstimate.notRun(t, "test needs a thread fsnbot tested, for the base to apply the patch to");
+            return QueueEstimate.notRun(t, NotRun.NO_BASE_TO_APPLY);
         }
         // Kept as a patch mail already queued, so the series queuer never takes it up on its own.
         ledger.keepAsPatch("command", mail, PatchState.QUEUED);

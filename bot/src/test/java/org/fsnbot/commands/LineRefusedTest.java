@@ -31,4 +31,19 @@ class LineRefusedTest {
             assertThat(sentences.add(sentence)).as("%s says what another reason says: %s", r, sentence).isTrue();
         }
     }
+
+    @Test
+    void everyReasonACommandIsNotRunHasItsOwnSentence() throws Exception {
+        ReplyRenderer renderer = new ReplyRenderer();
+        Set<String> sentences = new HashSet<>();
+        Command c = new Command.Status("#fsnbot status", java.util.Optional.empty());
+        for (NotRun r : NotRun.values()) {
+            String body = renderer.commandAnswer(new CommandAnswer(List.of(QueueEstimate.notRun(c, r,
+                    Map.of("prefixes", List.of("https://git.kernel.org/")))), false));
+            String from = body.substring(body.indexOf("Not run: "));
+            String sentence = from.substring(0, from.indexOf("\n\n")).replaceAll("\\s+", " ");
+            assertThat(sentence).as(r.name()).endsWith(".");
+            assertThat(sentences.add(sentence)).as("%s says what another reason says: %s", r, sentence).isTrue();
+        }
+    }
 }

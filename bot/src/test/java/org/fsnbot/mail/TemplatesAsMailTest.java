@@ -56,8 +56,8 @@ class TemplatesAsMailTest {
                 "#fsnbot rerun runs=5 workloads=byte-write", CommandAnswer.Outcome.ACCEPTED, "rerun-accepted", rerun)),
                 false)));
         b.put("command error", renderer.commandAnswer(new CommandAnswer(List.of(new CommandAnswer.Item(
-                "#fsnbot rerun runs=lots", CommandAnswer.Outcome.ERROR, "not-run",
-                Map.of("why", "runs= wants a number, got \"lots\""))), false)));
+                "#fsnbot rerun runs=lots", CommandAnswer.Outcome.ERROR, "refused-line",
+                Map.of("reason", "RUNS_NOT_A_NUMBER", "got", "lots"))), false)));
         b.put("build failure", renderer.buildFailure(ReplyRendererTestAccess.facts(), BuildResult.failed("patched",
                 "2545c8ac2fc9aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", new BuildResult.Cost(3, 1, false),
                 List.of("fs/notify/fsnotify.c:265:13: error: 'x' undeclared (first use in this function); did you"
