@@ -16,7 +16,7 @@ import java.util.function.Function;
 record CommandKind(String verb, int positionals, boolean options, Grammar grammar,
         List<Class<? extends Command>> types, Function<CommandServices, CommandHandler<Command>> handler) {
 
-    /** Reads a verb's arguments; IllegalArgumentException says what is wrong, in words quoted back. */
+    /** Reads a verb's arguments; a LineRefused says what is wrong, by reason (its words are a template's). */
     @FunctionalInterface
     interface Grammar {
         Command read(String line, List<String> args, int maxRuns);

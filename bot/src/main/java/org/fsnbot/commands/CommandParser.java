@@ -20,8 +20,10 @@ public final class CommandParser {
     public static final int MAX_PER_MAIL = 3;
     private static final String TAG = CommandMention.TAG;
 
-    /** A line that looked like a command but is not one, and why. */
-    /** A line not run, and why by kind (LineRefused.Reason's name and the values its answer quotes). */
+    /**
+     * A line that looked like a command but is not one, and why by kind:
+     * LineRefused.Reason's name and the values its answer quotes.
+     */
     public record Error(String line, Map<String, Object> why) {
         public Error {
             why = Map.copyOf(why);

@@ -1,5 +1,6 @@
 package org.fsnbot.commands;
 
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
 
@@ -54,7 +55,7 @@ final class LineRefused extends IllegalArgumentException {
 
     /** What the template reads: the reason's name as "reason", and the values. */
     Map<String, Object> templateValues() {
-        Map<String, Object> m = new java.util.HashMap<>(values);
+        Map<String, Object> m = new HashMap<>(values);
         m.put("reason", reason.name());
         return Map.copyOf(m);
     }

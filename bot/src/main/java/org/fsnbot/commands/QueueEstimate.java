@@ -46,7 +46,7 @@ public final class QueueEstimate {
 
     /** The same, with the values its words quote. */
     static CommandAnswer.Item notRun(Command c, NotRun why, Map<String, Object> values) {
-        Map<String, Object> m = new java.util.HashMap<>(values);
+        Map<String, Object> m = new HashMap<>(values);
         m.put("why", why.name());
         return new CommandAnswer.Item(c.line(), CommandAnswer.Outcome.ERROR, "not-run", m);
     }
