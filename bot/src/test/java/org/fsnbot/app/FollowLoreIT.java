@@ -26,6 +26,7 @@ import org.fsnbot.store.WorkTarget;
 import org.fsnbot.testing.KernelFixture;
 import org.fsnbot.testing.PublicInbox;
 import org.fsnbot.testing.Repo;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -41,6 +42,28 @@ import org.junit.jupiter.api.io.TempDir;
 class FollowLoreIT {
 
     private static final String SERIES_COVER = "<20220629144210.2983229-1-amir73il@gmail.com>";
+
+    /** Stores a test opened, closed after it and before JUnit deletes its TempDir (H2 may still write there). */
+    private final Closing closedAtTheEnd = new Closing();
+
+    private static final class Closing {
+        private final List<Store> open = new ArrayList<>();
+
+        Store add(Store s) {
+            open.add(s);
+            return s;
+        }
+
+        void closeAll() {
+            open.forEach(Store::close);
+            open.clear();
+        }
+    }
+
+    @AfterEach
+    void closeStores() {
+        closedAtTheEnd.closeAll();
+    }
 
     @BeforeAll
     static void needSharedAndPublicInbox() {
@@ -98,7 +121,8 @@ class FollowLoreIT {
             Path cfg = config(tmp, pi, "fsdevel");
 
             assertThat(Main.execute("run", "--once", "--queue-only", "--config", cfg.toString())).isZero();
-            Store store = Store.h2(tmp.resolve("home/db/fsnbot"));
+            @SuppressWarnings("resource")
+            Store store = closedAtTheEnd.add(Store.h2(tmp.resolve("home/db/fsnbot")));
             List<Work> work = store.queue().all();
 
             Set<String> singles = new HashSet<>();
@@ -192,7 +216,7 @@ class FollowLoreIT {
         }
     }
 
-    private static Set<String> relevantAfterOnePoll(Path tmp, String url, int distinct) throws Exception {
+    private Set<String> relevantAfterOnePoll(Path tmp, String url, int distinct) throws Exception {
         Files.createDirectories(tmp);
         Path cfg = tmp.resolve("fsnbot.yaml");
         Files.writeString(cfg, String.join("\n",
@@ -208,7 +232,8 @@ class FollowLoreIT {
                 "watch: []",
                 ""));
         assertThat(Main.execute("run", "--once", "--queue-only", "--config", cfg.toString())).isZero();
-        Store store = Store.h2(tmp.resolve("home/db/fsnbot"));
+        @SuppressWarnings("resource")
+        Store store = closedAtTheEnd.add(Store.h2(tmp.resolve("home/db/fsnbot")));
         assertThat(store.count("seen_messages", "")).as("each distinct Message-ID of the 8,481 messages, once")
                 .isEqualTo(distinct);
         // The three stable review parts (6.6 79/84, 6.12 044/117, 6.17 061/184) touching fs/notify are

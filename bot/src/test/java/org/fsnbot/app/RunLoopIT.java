@@ -87,10 +87,14 @@ class RunLoopIT {
                     "REPORT");
             assertThat(store.queue().all().stream().filter(w -> w.answerTo().filter(cmd::equals).isPresent())
                     .toList()).singleElement().satisfies(w -> assertThat(w.state()).isEqualTo(WorkState.DONE));
+            // Closed before the test ends: an open H2 store may still write into the TempDir JUnit deletes.
+            store.close();
         }
-        Store store = Store.h2(home.resolve("db/fsnbot"));
-        List<Work> mine = store.queue().all().stream()
-                .filter(w -> w.messageIds().contains(mid) && w.answerTo().isEmpty()).toList();
+        List<Work> mine;
+        try (Store store = Store.h2(home.resolve("db/fsnbot"))) {
+            mine = store.queue().all().stream().filter(w -> w.messageIds().contains(mid) && w.answerTo().isEmpty())
+                    .toList();
+        }
         assertThat(mine).hasSize(1);
         assertThat(mine.get(0).state()).isEqualTo(WorkState.DONE);
         assertThat(mine.get(0).detail()).startsWith("REPORT");
