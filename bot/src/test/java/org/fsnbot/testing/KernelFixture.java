@@ -26,13 +26,14 @@ public final class KernelFixture {
      * other suite counts instructions (runner.clock auto under TCG), which
      * no load changes and the busy rule does not judge.
      *
-     * <p>It is set from this machine's own pressure, measured once, as an
-     * operator sets runner.maxCpuPressurePct for a runner: 20% on a quiet
-     * machine, twice the ambient and 10 more on a guest whose hypervisor
-     * steals (a CI runner showed 28%, 22% of it steal, in every boot; a
-     * limit of 20% made every wall-clock boot there busy), at most 60%. The
-     * busy-runner test's two spinners add 65-75% of waiting on top, over any
-     * of these limits.
+     * <p>Set as an operator sets runner.maxCpuPressurePct for a runner on a
+     * shared host: twice the ambient and 10 more, at least 45%, at most
+     * 60%. The floor is for the hypervisor's steal, which comes in bursts
+     * that a few seconds' measure misses: a CI runner showed 22% of each CPU
+     * stolen in every boot, and this machine 2% when measured and 18-23% in
+     * boots a minute later, so at 20% whole jobs ended "the runner stayed
+     * busy". The busy-runner test's two spinners add 65-75% of waiting on
+     * top (70.1% measured in that run), over any of these limits.
      */
     public static double e2eMaxCpuPressurePct() {
         return AmbientPressure.LIMIT_PCT;
@@ -69,7 +70,7 @@ public final class KernelFixture {
             }
             double ambient = idle.waitPct() + busy.stealPct();
             double limit = idle.measured() && busy.measured()
-                    ? Math.min(60, Math.max(20, Math.ceil(2 * ambient + 10))) : 20;
+                    ? Math.min(60, Math.max(45, Math.ceil(2 * ambient + 10))) : 45;
             System.err.printf(Locale.ROOT, "e2e: runner CPU pressure limit %.0f%% (idle: waiting %.1f%%; CPUs"
                     + " busy: steal %.1f%%)%n", limit, idle.waitPct(), busy.stealPct());
             return limit;
