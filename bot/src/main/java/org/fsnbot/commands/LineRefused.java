@@ -49,10 +49,6 @@ final class LineRefused extends IllegalArgumentException {
         this(reason, Map.of());
     }
 
-    Reason reason() {
-        return reason;
-    }
-
     /** What the template reads: the reason's name as "reason", and the values. */
     Map<String, Object> templateValues() {
         Map<String, Object> m = new HashMap<>(values);

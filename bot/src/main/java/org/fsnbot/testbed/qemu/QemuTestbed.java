@@ -100,11 +100,12 @@ public final class QemuTestbed implements Testbed {
         OptionalDouble max = run.boots().stream().filter(b -> b.outcome().status() == BootStatus.OK)
                 .filter(b -> b.pressure().measured()).mapToDouble(b -> b.pressure().pct()).max();
         InterleavedRunner.Quiet quiet = runner.quiet();
+        String notJudged = quiet.notJudged(clock, t.cpus());
         if (max.isPresent()) {
-            return Load.counted(max.getAsDouble(), quiet.maxPressurePct(), quiet.notJudged(clock, t.cpus()), busy);
+            return Load.counted(max.getAsDouble(), quiet.maxPressurePct(), notJudged, busy);
         }
         if (run.boots().stream().anyMatch(b -> b.pressure().measured())) {
-            return Load.noneCounted(quiet.maxPressurePct(), quiet.notJudged(clock, t.cpus()), busy);
+            return Load.noneCounted(quiet.maxPressurePct(), notJudged, busy);
         }
         return Load.notMeasured(busy);
     }
