@@ -191,8 +191,9 @@ public final class Application implements AutoCloseable {
     }
 
     public JobRunner jobRunner() {
-        return new JobRunner(phases, store.jobs(), checkouts, config.home().root(), config.home().jobs(),
-                new ResultFiles(new ReplyRenderer(), new ObjectMapper(), config.mailing().publicUrl()), runnerName());
+        return new JobRunner(phases, store.jobs(), checkouts, new JobRunner.Dirs(config.home().root(),
+                config.home().jobs()), new ResultFiles(new ReplyRenderer(), new ObjectMapper(),
+                config.mailing().publicUrl()), runnerName(), clock);
     }
 
     public Calibrator calibrator() {

@@ -10,6 +10,7 @@ import org.fsnbot.job.Finding;
 import org.fsnbot.job.JobRunner;
 import org.fsnbot.job.Step;
 import org.fsnbot.job.WhileOpen;
+import org.fsnbot.plan.BaseReason;
 import org.fsnbot.plan.Profile;
 import org.fsnbot.report.BisectReport;
 import org.fsnbot.run.MetricKey;
@@ -52,7 +53,7 @@ final class BisectEnds {
         Profile p = r.profile();
         AdaptiveSampling plan = new AdaptiveSampling(p.bootsPerKernel(), p.maxBootsPerKernel(), Significance.ALPHA);
         ChangeEstimator estimator = new ChangeEstimator(MetricPolicy.forProfile(p, plan.lookAlpha()));
-        JobRunner.Measuring m = jobs.measure(Bisector.job(r, good, bad, "the good end"),
+        JobRunner.Measuring m = jobs.measure(Bisector.job(r, good, bad, BaseReason.of(BaseReason.Kind.BISECTION_ENDS)),
                 new Budget(plan.initialBoots(), plan.maxBoots()), new WhileOpen(plan, estimator));
         if (!(m.step() instanceof Step.Next<Booted> next)) {
             return new Failed(words(((Step.Stop<Booted>) m.step()).ending().finding()), setup(r, Optional.empty()));

@@ -10,7 +10,7 @@ import java.util.Optional;
 import org.fsnbot.exec.CommandResult;
 import org.fsnbot.exec.CommandRunner;
 import org.fsnbot.git.Trees;
-import org.fsnbot.job.ShellWords;
+import org.fsnbot.report.ShellWords;
 import org.fsnbot.report.BisectReport;
 import org.fsnbot.stats.BisectJudge;
 import org.fsnbot.stats.Bisection;

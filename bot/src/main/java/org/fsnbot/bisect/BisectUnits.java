@@ -9,6 +9,7 @@ import org.fsnbot.git.Trees;
 import org.fsnbot.intake.PatchMail;
 import org.fsnbot.job.JobOutcome;
 import org.fsnbot.plan.Base;
+import org.fsnbot.plan.BaseReason;
 import org.fsnbot.plan.HostTopology;
 import org.fsnbot.plan.JobDefaults;
 import org.fsnbot.plan.Profile;
@@ -99,6 +100,6 @@ public final class BisectUnits {
         Base b = w.base().get();
         String head = ((WorkTarget.Revision) w.item().target()).head();
         return queue.enqueue(WorkItem.found("bisect " + b.tree() + " " + b.rev() + ".." + head,
-                "bisect " + w.title(), new WorkTarget.Bisect(head), b.at(b.rev(), "good end: " + b.reason())));
+                "bisect " + w.title(), new WorkTarget.Bisect(head), b.at(b.rev(), BaseReason.of(BaseReason.Kind.BISECT_GOOD_END))));
     }
 }

@@ -25,6 +25,7 @@ import org.fsnbot.job.JobRunner;
 import org.fsnbot.job.ReplyRoute;
 import org.fsnbot.job.Step;
 import org.fsnbot.plan.Base;
+import org.fsnbot.plan.BaseReason;
 import org.fsnbot.plan.Profile;
 import org.fsnbot.plan.Topology;
 import org.fsnbot.report.BisectReport;
@@ -202,7 +203,8 @@ public final class Bisector {
         @Override
         public Bisection.Measurement measure(int i, int j, Bisection.Rule rule, Bisection.Pairs pairs) {
             try {
-                JobRunner.Measuring m = jobs.measure(job(r, commits.get(j), commits.get(i), "step " + i),
+                JobRunner.Measuring m = jobs.measure(job(r, commits.get(j), commits.get(i),
+                        BaseReason.of(BaseReason.Kind.BISECTION_STEP, Integer.toString(i))),
                         new org.fsnbot.testbed.Budget(pairs.initial(), pairs.max()), (soFar, booted) ->
                                 rule.judge(logs(soFar.samples(), Side.BASE), logs(soFar.samples(), Side.PATCHED))
                                         .call() == BisectJudge.Call.UNCLEAR);
@@ -243,8 +245,8 @@ public final class Bisector {
     }
 
     /** A step's job: base the kernel measured against, head the step's commit; measured only, no reply. */
-    static Job job(Request r, String base, String head, String why) {
-        return new Job(new Base(r.tree(), base, "bisection: " + why), new Candidate.Revision(head), r.profile(),
+    static Job job(Request r, String base, String head, BaseReason why) {
+        return new Job(new Base(r.tree(), base, why), new Candidate.Revision(head), r.profile(),
                 r.topology(), new ReplyRoute.Nowhere(), true, r.code());
     }
 

@@ -1,25 +1,20 @@
 package org.fsnbot.boot;
 
-/** How a boot ended. Only OK boots yield samples. */
+/**
+ * How a boot ended. Only OK boots yield samples. A reply words each in
+ * templates/infrastructure-failure.peb, by name.
+ */
 public enum BootStatus {
-    OK("booted"),
-    PANIC("the kernel panicked"),
-    TIMEOUT("it timed out"),
-    QEMU_FAILED("QEMU exited with an error"),
-    NO_RESULTS("no results came back"),
+    OK,
+    PANIC,
+    /** No power-off within the boot's timeout: a hang, QEMU killed. */
+    TIMEOUT,
+    /** QEMU exited with an error, or its vCPUs could not be pinned as planned. */
+    QEMU_FAILED,
+    /** No results came back, or they were not what the workloads write. */
+    NO_RESULTS,
     /** It ran, but the runner's CPUs were not its own: its figures are not samples (HostPressure). */
-    BUSY("the runner was busy");
-
-    private final String words;
-
-    BootStatus(String words) {
-        this.words = words;
-    }
-
-    /** What a reply says (a reader does not know our enum names). */
-    public String words() {
-        return words;
-    }
+    BUSY;
 
     public boolean infrastructureFailure() {
         return this != OK;

@@ -8,6 +8,7 @@ import org.fsnbot.app.Config;
 import org.fsnbot.job.Calibrator;
 import org.fsnbot.mail.DeliveryHooks;
 import org.fsnbot.plan.Base;
+import org.fsnbot.plan.BaseReason;
 import org.fsnbot.plan.HostTopology;
 import org.fsnbot.plan.JobDefaults;
 import org.fsnbot.report.TextTable;
@@ -46,7 +47,7 @@ public final class CalibrateCommand implements Callable<Integer> {
         BadInput.require(boots >= 2, "--boots must be at least 2");
         Base b;
         try {
-            b = new Base(tree, base, "named on the command line");
+            b = new Base(tree, base, BaseReason.of(BaseReason.Kind.NAMED_ON_COMMAND_LINE));
         } catch (IllegalArgumentException e) {
             throw BadInput.of(e);
         }

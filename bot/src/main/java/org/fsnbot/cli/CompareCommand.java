@@ -8,6 +8,7 @@ import org.fsnbot.job.Candidate;
 import org.fsnbot.job.Job;
 import org.fsnbot.job.ReplyRoute;
 import org.fsnbot.plan.Base;
+import org.fsnbot.plan.BaseReason;
 import org.fsnbot.plan.HostTopology;
 import org.fsnbot.plan.JobDefaults;
 import picocli.CommandLine.Command;
@@ -64,7 +65,7 @@ public final class CompareCommand implements Callable<Integer> {
         String h = revs.isEmpty() ? head : revs.get(1);
         Job request;
         try {
-            request = new Job(new Base(tree, b, "named on the command line"), new Candidate.Revision(h),
+            request = new Job(new Base(tree, b, BaseReason.of(BaseReason.Kind.NAMED_ON_COMMAND_LINE)), new Candidate.Revision(h),
                     jobs.profile(), jobs.topology(),
                     new ReplyRoute.NewThread(to == null ? cfg.mailing().treeReportTo() : to), true,
                     KernelBuilder.Code.TRUSTED);

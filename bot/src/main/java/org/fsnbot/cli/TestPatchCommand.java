@@ -8,6 +8,7 @@ import org.fsnbot.job.Candidate;
 import org.fsnbot.job.Job;
 import org.fsnbot.job.ReplyRoute;
 import org.fsnbot.plan.Base;
+import org.fsnbot.plan.BaseReason;
 import org.fsnbot.plan.HostTopology;
 import org.fsnbot.plan.JobDefaults;
 import picocli.CommandLine.Command;
@@ -47,7 +48,7 @@ public final class TestPatchCommand implements Callable<Integer> {
         PatchInput.Read in = patch.read(cfg, new MboxReader());
         Job request;
         try {
-            request = new Job(new Base(tree, base, "named on the command line"), new Candidate.Series(in.series(),
+            request = new Job(new Base(tree, base, BaseReason.of(BaseReason.Kind.NAMED_ON_COMMAND_LINE)), new Candidate.Series(in.series(),
                     in.mbox()), jobs.profile(), jobs.topology(), new ReplyRoute.UnderMail(in.series().replyTarget()),
                     true, KernelBuilder.Code.TRUSTED);
         } catch (IllegalArgumentException e) {

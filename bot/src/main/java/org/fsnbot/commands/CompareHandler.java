@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.fsnbot.plan.Base;
+import org.fsnbot.plan.BaseReason;
 import org.fsnbot.plan.RunOptions;
 import org.fsnbot.report.CommandAnswer;
 import org.fsnbot.store.WorkItem;
@@ -28,7 +29,7 @@ public final class CompareHandler implements CommandHandler<Command.Compare> {
         String tree = ctx.thread().work().flatMap(w -> w.base()).map(Base::tree).orElse(defaultTree);
         Optional<Long> id = queue.enqueue(WorkItem.requested("compare " + ctx.mail().messageId() + " " + ctx.index(),
                 k.base() + ".." + k.head(), new WorkTarget.Revision(k.head()), new Base(tree, k.base(),
-                        "named in the command"), new RunOptions(List.of(), 0, "", "", false, k.line()),
+                        BaseReason.of(BaseReason.Kind.NAMED_IN_COMMAND)), new RunOptions(List.of(), 0, "", "", false, k.line()),
                 ctx.mail().messageId()));
         return estimate.accepted(k, id, "compare-accepted", Map.of("head", k.head(), "base", k.base(), "tree", tree));
     }

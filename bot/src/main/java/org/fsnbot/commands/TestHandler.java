@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.fsnbot.plan.Base;
+import org.fsnbot.plan.BaseReason;
 import org.fsnbot.plan.RunOptions;
 import org.fsnbot.report.CommandAnswer;
 import org.fsnbot.store.WorkItem;
@@ -36,7 +37,8 @@ public final class TestHandler implements CommandHandler<Command.Test> {
         }
         String baseRev = tested.get().rev();
         Optional<Long> id = queue.enqueue(WorkItem.requested("test " + ctx.mail().messageId() + " " + ctx.index(),
-                t.url() + " " + t.rev(), new WorkTarget.Revision(t.rev()), new Base(t.url(), baseRev, "merge base"),
+                t.url() + " " + t.rev(), new WorkTarget.Revision(t.rev()), new Base(t.url(), baseRev,
+                        BaseReason.of(BaseReason.Kind.THREAD_SERIES_BASE)),
                 new RunOptions(List.of(), 0, "", "", true, t.line()), ctx.mail().messageId()));
         return estimate.accepted(t, id, "test-accepted", Map.of("rev", t.rev(), "url", t.url(), "base", baseRev));
     }

@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.fsnbot.intake.PatchMail;
 import org.fsnbot.plan.Base;
+import org.fsnbot.plan.BaseReason;
 import org.fsnbot.plan.RunOptions;
 import org.fsnbot.report.CommandAnswer;
 import org.fsnbot.store.IntakeLedger;
@@ -46,7 +47,7 @@ public final class TestPatchHandler implements CommandHandler<Command.TestPatch>
         Optional<Long> id = queue.enqueue(WorkItem.requested("test-patch " + mail.messageId() + " " + ctx.index(),
                 title, new WorkTarget.Series(1, List.of(mail.messageId()), List.of(), mail.authorAddress()
                         + " inline " + mail.messageId()), new Base(base.get().tree(), base.get().rev(),
-                        "the base of the thread's series"), new RunOptions(List.of(), 0, "", "", true, t.line()),
+                        BaseReason.of(BaseReason.Kind.THREAD_SERIES_BASE)), new RunOptions(List.of(), 0, "", "", true, t.line()),
                 mail.messageId()));
         return estimate.accepted(t, id, "test-patch-accepted", Map.of("files", mail.diffPaths().size(), "base",
                 base.get().rev()));

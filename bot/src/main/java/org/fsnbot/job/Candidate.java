@@ -8,6 +8,7 @@ import org.fsnbot.intake.PatchSeries;
 import org.fsnbot.plan.Base;
 import org.fsnbot.plan.Profile;
 import org.fsnbot.plan.Topology;
+import org.fsnbot.report.ShellWords;
 
 /** What a job measures against its base. */
 public sealed interface Candidate {

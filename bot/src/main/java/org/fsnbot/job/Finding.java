@@ -1,6 +1,7 @@
 package org.fsnbot.job;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import org.fsnbot.build.ApplyResult;
@@ -162,9 +163,11 @@ public sealed interface Finding {
     /**
      * A boot failed twice (panic, hang, QEMU exit, garbled results), or the
      * runner stayed busy through every try: ours to fix, never a verdict.
-     * The reply says it from the last boot's record (templates/).
+     * The reply says it from the last boot's record (templates/), and
+     * whether a base kernel booted well in the job (then a failure of the
+     * patched one alone points at the patch).
      */
-    record InfrastructureFailed(BootRecord last) implements Finding {
+    record InfrastructureFailed(BootRecord last, boolean baseBooted) implements Finding {
         public InfrastructureFailed {
             Objects.requireNonNull(last);
         }
@@ -184,14 +187,15 @@ public sealed interface Finding {
 
         @Override
         public String render(ReplyRenderer renderer, JobFacts facts) {
-            return renderer.infrastructureFailure(facts, last);
+            return renderer.infrastructureFailure(facts, last, baseBooted);
         }
 
         /** For the store's record and the weekly activity: the boot, what it ended as, and why. */
         @Override
         public String detail() {
+            String evidence = last.outcome().evidence();
             return "boot " + last.outcome().bootId() + " (try " + last.attempt() + "): " + last.outcome().status()
-                    .words() + ": " + last.outcome().detail();
+                    .name().toLowerCase(Locale.ROOT).replace('_', ' ') + (evidence.isEmpty() ? "" : ": " + evidence);
         }
 
         @Override

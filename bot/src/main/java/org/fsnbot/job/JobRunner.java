@@ -6,8 +6,12 @@ import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import org.fsnbot.build.Checkouts;
 import org.fsnbot.report.JobFacts;
 import org.fsnbot.store.JobStore;
@@ -32,26 +36,34 @@ public final class JobRunner {
     private final Phases phases;
     private final JobStore jobs;
     private final Checkouts checkouts;
-    private final Path workRoot;
-    private final Path jobsDir;
+    private final Dirs dirs;
     private final ResultFiles files;
     private final RunnerName runner;
+    private final Clock clock;
 
-    /** workRoot holds the per-base locks (beside the checkouts they guard); jobsDir each job's kept files. */
-    public JobRunner(Phases phases, JobStore jobs, Checkouts checkouts, Path workRoot, Path jobsDir,
-            ResultFiles files, RunnerName runner) {
+    /** workRoot holds the per-base locks (beside the checkouts they guard); jobs each job's kept files. */
+    public record Dirs(Path workRoot, Path jobs) {
+        public Dirs {
+            Objects.requireNonNull(workRoot);
+            Objects.requireNonNull(jobs);
+        }
+    }
+
+    /** clock times the job's wall time. */
+    public JobRunner(Phases phases, JobStore jobs, Checkouts checkouts, Dirs dirs, ResultFiles files,
+            RunnerName runner, Clock clock) {
+        this.dirs = dirs;
         this.runner = runner;
-        this.jobsDir = jobsDir;
+        this.clock = clock;
         this.phases = phases;
         this.files = files;
         this.jobs = jobs;
         this.checkouts = checkouts;
-        this.workRoot = workRoot;
     }
 
     @SuppressWarnings("try") // the log context is held, not read
     public JobOutcome run(Job job) throws IOException {
-        long started = System.nanoTime();
+        Instant started = clock.instant();
         Resolved resolved = phases.resolve().run(job);
         Long seriesId = job.candidate() instanceof Candidate.Series s ? jobs.saveSeries(s.series()) : null;
         long id = jobs.createJob(seriesId, job.base().tree(), job.base().rev(), job.profile().name(),
@@ -124,7 +136,7 @@ public final class JobRunner {
         return measured.end(m -> new Ending(phases.verdict().run(m), m));
     }
 
-    private JobOutcome finish(Job job, Resolved resolved, long id, Ending end, long started) throws IOException {
+    private JobOutcome finish(Job job, Resolved resolved, long id, Ending end, Instant started) throws IOException {
         Finding f = end.finding();
         if (f instanceof Finding.Report r) {
             jobs.saveVerdicts(id, r.measurement().comparison());
@@ -150,7 +162,7 @@ public final class JobRunner {
      * home waits here instead of switching the tree under the first.
      */
     private <T> T underBaseLock(String baseCommit, Locked<T> work) throws IOException {
-        Path lockFile = workRoot.resolve("locks").resolve(baseCommit.substring(0, 12) + ".lock");
+        Path lockFile = dirs.workRoot().resolve("locks").resolve(baseCommit.substring(0, 12) + ".lock");
         Files.createDirectories(lockFile.getParent());
         try (FileChannel ch = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
             FileLock lock = ch.lock();
@@ -163,11 +175,11 @@ public final class JobRunner {
     }
 
     private Path jobDir(long id) {
-        return jobsDir.resolve(Long.toString(id));
+        return dirs.jobs().resolve(Long.toString(id));
     }
 
-    private static String elapsed(long started) {
-        long secs = (System.nanoTime() - started) / 1_000_000_000L;
+    private String elapsed(Instant started) {
+        long secs = Math.max(0, Duration.between(started, clock.instant()).toSeconds());
         return String.format(Locale.ROOT, "%d min %02d s", secs / 60, secs % 60);
     }
 }

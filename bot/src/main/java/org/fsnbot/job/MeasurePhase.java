@@ -7,6 +7,7 @@ import java.util.Objects;
 import org.fsnbot.plan.Clock;
 import org.fsnbot.plan.Profile;
 import org.fsnbot.run.RunResult;
+import org.fsnbot.run.Side;
 import org.fsnbot.stats.AdaptiveSampling;
 import org.fsnbot.stats.ChangeEstimator;
 import org.fsnbot.stats.MetricPolicy;
@@ -82,7 +83,8 @@ public final class MeasurePhase {
         Booted booted = new Booted(i, m, name);
         RunResult run = m.run();
         if (run.failure().isPresent()) {
-            return Step.stop(new Finding.InfrastructureFailed(run.failure().get()), booted);
+            return Step.stop(new Finding.InfrastructureFailed(run.failure().get(),
+                    run.good().stream().anyMatch(b -> b.side() == Side.BASE)), booted);
         }
         if (!run.gateFailures().isEmpty()) {
             return Step.stop(new Finding.GateFailed(run.gateFailures(), run.baseFailedGate()), booted);

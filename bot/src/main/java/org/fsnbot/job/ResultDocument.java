@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Locale;
 import org.fsnbot.report.JobFacts;
+import org.fsnbot.report.ReplyRenderer;
 import org.fsnbot.stats.MetricComparison;
 import org.fsnbot.stats.Significance;
 
@@ -20,9 +21,12 @@ public final class ResultDocument {
     public static final String SCHEMA = "fsnbot-result/1";
 
     private final ObjectMapper json;
+    private final ReplyRenderer words;
 
-    public ResultDocument(ObjectMapper json) {
+    /** words: the reply's words for the facts a reader reads as text (the base's reason). */
+    public ResultDocument(ObjectMapper json, ReplyRenderer words) {
         this.json = json;
+        this.words = words;
     }
 
     public ObjectNode of(JobFacts facts, Finding finding) {
@@ -58,7 +62,7 @@ public final class ResultDocument {
         n.put("lore", f.topic().loreLink());
         n.put("tree", f.kernels().tree());
         n.put("base", f.kernels().base());
-        n.put("baseReason", f.kernels().baseReason());
+        n.put("baseReason", words.baseReason(f.kernels().baseReason()));
         n.put("patched", f.kernels().patched() == null ? "" : f.kernels().patched());
         n.put("compiler", f.kernels().compiler());
         n.put("config", f.kernels().config());

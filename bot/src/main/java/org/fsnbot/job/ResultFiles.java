@@ -43,7 +43,7 @@ public final class ResultFiles {
     public void write(Path dir, Ending end, JobFacts facts) throws IOException {
         Files.createDirectories(dir);
         json.writerWithDefaultPrettyPrinter().writeValue(dir.resolve(JSON).toFile(),
-                new ResultDocument(json).of(facts, end.finding()));
+                new ResultDocument(json, renderer).of(facts, end.finding()));
         if (end.finding() instanceof Finding.Report r) {
             Files.writeString(dir.resolve(TABLES), renderer.results(facts, r.measurement()));
         }

@@ -6,10 +6,7 @@ import java.util.Objects;
  * What a candidate is measured against: a tree (local path or URL), a
  * revision in it, and why this base (the reply's "why" line).
  */
-public record Base(String tree, String rev, String reason) {
-
-    /** The reason of a base taken from the configuration before anything chose it. */
-    public static final String CONFIGURED = "configured base";
+public record Base(String tree, String rev, BaseReason reason) {
 
     public Base {
         Objects.requireNonNull(tree, "tree");
@@ -24,15 +21,15 @@ public record Base(String tree, String rev, String reason) {
     }
 
     public static Base configured(String tree, String rev) {
-        return new Base(tree, rev, CONFIGURED);
+        return new Base(tree, rev, BaseReason.of(BaseReason.Kind.CONFIGURED));
     }
 
     /** The same tree at another revision, for another reason. */
-    public Base at(String otherRev, String why) {
+    public Base at(String otherRev, BaseReason why) {
         return new Base(tree, otherRev, why);
     }
 
-    public Base because(String why) {
+    public Base because(BaseReason why) {
         return new Base(tree, rev, why);
     }
 }

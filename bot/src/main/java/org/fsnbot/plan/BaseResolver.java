@@ -45,10 +45,11 @@ public final class BaseResolver {
         String branch = "linux-" + version + ".y";
         List<String> problems = new ArrayList<>();
         if (stableTree.isPresent() && has(stableTree.get(), branch, problems)) {
-            return new Base(stableTree.get(), branch, "stable " + version + " patch, on " + branch);
+            return new Base(stableTree.get(), branch, BaseReason.of(BaseReason.Kind.STABLE_BRANCH, version, branch));
         }
-        return resolve(Optional.empty()).because("stable " + version + " patch; " + (stableTree.isEmpty()
-                ? "no stableTree configured" : branch + " did not resolve") + ", so the first configured base");
+        return resolve(Optional.empty()).because(stableTree.isEmpty()
+                ? BaseReason.of(BaseReason.Kind.STABLE_NO_TREE, version)
+                : BaseReason.of(BaseReason.Kind.STABLE_UNRESOLVED, version, branch));
     }
 
     public Base resolve(Optional<String> baseCommit) throws IOException {
@@ -56,16 +57,15 @@ public final class BaseResolver {
         if (baseCommit.isPresent()) {
             for (Base b : order) {
                 if (has(b.tree(), baseCommit.get(), problems)) {
-                    return b.at(baseCommit.get(), "base-commit: given in the series");
+                    return b.at(baseCommit.get(), BaseReason.of(BaseReason.Kind.SERIES_BASE_COMMIT));
                 }
             }
         }
         for (Base b : order) {
             if (has(b.tree(), b.rev(), problems)) {
-                // Short enough for the reply's "why" line (80 columns).
-                String why = baseCommit.map(c -> "base-commit " + c.substring(0, 12) + " is in no configured tree")
-                        .orElse("no base-commit: line in the series");
-                return b.because(why + "; first configured base");
+                return b.because(baseCommit.map(c -> BaseReason.of(BaseReason.Kind.FIRST_CONFIGURED_UNKNOWN_COMMIT,
+                        c.substring(0, Math.min(12, c.length())))).orElse(BaseReason.of(
+                                BaseReason.Kind.FIRST_CONFIGURED_NO_TRAILER)));
             }
         }
         throw new IOException("no configured base resolves: " + String.join("; ", problems));

@@ -3,6 +3,7 @@ package org.fsnbot.report;
 import java.util.List;
 import java.util.Objects;
 import org.fsnbot.intake.LoreLink;
+import org.fsnbot.plan.BaseReason;
 
 /**
  * What every reply states about the job, in the block 0-day's readers
@@ -50,7 +51,7 @@ public record JobFacts(Topic topic, Kernels kernels, Runner runner, ProfileLine 
      * and how they were built: the compiler Kbuild recorded and the
      * config's hash with where to get it (both empty before a build).
      */
-    public record Kernels(String tree, String base, String baseReason, String patched, String compiler,
+    public record Kernels(String tree, String base, BaseReason baseReason, String patched, String compiler,
             String config) {
         public Kernels {
             Objects.requireNonNull(tree);

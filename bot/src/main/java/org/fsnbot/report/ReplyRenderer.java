@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.nio.file.Path;
 import java.util.Map;
 import org.fsnbot.boot.BootStatus;
 import org.fsnbot.build.ApplyResult;
@@ -19,6 +20,8 @@ import org.fsnbot.run.BootRecord;
 import org.fsnbot.run.Side;
 import org.fsnbot.stats.Significance;
 import org.fsnbot.boot.BootOutcome;
+import org.fsnbot.boot.HostPressure;
+import org.fsnbot.plan.BaseReason;
 
 /**
  * Renders reply bodies from templates/ (Pebble, plain text, no escaping),
@@ -129,18 +132,43 @@ public final class ReplyRenderer {
     }
 
     /** The last boot of a side that did not give samples: failed twice, or busy through every try. */
-    public String infrastructureFailure(JobFacts facts, BootRecord last) {
+    public String infrastructureFailure(JobFacts facts, BootRecord last, boolean baseBooted) {
         BootOutcome o = last.outcome();
         Map<String, Object> m = base(facts);
         m.put("side", last.side() == Side.BASE ? "base" : "patched");
         m.put("busy", o.status() == BootStatus.BUSY);
+        m.put("baseBooted", baseBooted);
         m.put("tries", last.attempt());
-        m.put("status", o.status().words());
+        m.put("status", o.status().name());
         m.put("bootId", o.bootId());
-        m.put("pressure", last.pressure().describe());
-        m.put("detail", o.detail());
+        m.put("seconds", String.format(Locale.ROOT, "%.0f", o.seconds()));
+        m.put("evidence", o.evidence());
+        m.put("pressure", pressure(last.pressure()));
+        m.put("consoleLog", underJob(o.consoleLog(), facts.run().jobId()));
         m.put("consoleTail", tail(o.consoleTail(), 25));
         return render("infrastructure-failure", m);
+    }
+
+    /** Where a job's file is among the job's files (boots/base-1-try1.log), or its name where it is elsewhere. */
+    static String underJob(Path file, long jobId) {
+        for (Path dir = file.getParent(); dir != null && dir.getFileName() != null; dir = dir.getParent()) {
+            if (dir.getFileName().toString().equals(Long.toString(jobId))) {
+                return dir.relativize(file).toString();
+            }
+        }
+        return file.getFileName() == null ? "" : file.getFileName().toString();
+    }
+
+    /** Why a job's base is its base, in the reply's words (templates/_base-reason.peb). */
+    public String baseReason(BaseReason reason) {
+        return evaluate("_base-reason", new HashMap<>(Map.of("reason", reason)));
+    }
+
+    /** A boot's CPU pressure as the templates word it (_pressure.peb): its shares, one decimal. */
+    static Map<String, Object> pressure(HostPressure p) {
+        return Map.of("measured", p.measured(), "pct", String.format(Locale.ROOT, "%.1f", p.pct()), "wait",
+                String.format(Locale.ROOT, "%.1f", p.waitPct()), "steal", String.format(Locale.ROOT, "%.1f",
+                        p.stealPct()));
     }
 
     /**

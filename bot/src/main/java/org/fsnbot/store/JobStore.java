@@ -120,7 +120,7 @@ public final class JobStore {
                     + " accelerator, seconds, detail, guest_info, console_tail, console_path, cpu_pressure_pct,"
                     + " placement) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)", jobId, b.outcome().bootId(), b.side().name(), b.index(),
                     b.attempt(), b.outcome().status().name(), b.outcome().accelerator(), b.outcome().seconds(),
-                    Jdbc.truncate(b.outcome().detail(), 4000), Jdbc.truncate(b.guestInfo(), 4000),
+                    Jdbc.truncate(b.outcome().evidence(), 4000), Jdbc.truncate(b.guestInfo(), 4000),
                     String.join("\n", b.outcome().consoleTail()), b.outcome().consoleLog().toString(),
                     b.pressure().measured() ? b.pressure().pct() : null, Jdbc.truncate(b.placement(), 4000));
             saveSamples(c, bootRow, b.samples());

@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import org.fsnbot.boot.BootOutcome;
@@ -84,8 +85,8 @@ public final class AcceleratorProbe {
         // (a sandbox user without /dev/kvm, say) go to the operator's log.
         String why = o.status() == BootStatus.TIMEOUT || o.status() == BootStatus.OK
                 ? "a KVM guest did not boot within " + timeout.toSeconds() + " s"
-                : "a KVM guest did not boot: " + o.status().words();
-        log.warn("{} ({}); falling back to TCG", why, o.detail());
+                : "a KVM guest did not boot (" + o.status().name().toLowerCase(Locale.ROOT).replace('_', ' ') + ")";
+        log.warn("{} ({}); falling back to TCG", why, o.evidence());
         return tcg(why);
     }
 

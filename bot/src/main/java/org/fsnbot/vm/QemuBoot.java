@@ -149,7 +149,7 @@ public final class QemuBoot implements Booter {
         for (String line : consoleLines) {
             if (PANIC.matcher(line).find()) {
                 return new BootOutcome(bootId, BootStatus.PANIC, accel.name(), secs, List.of(), console,
-                        "kernel panic: " + line.trim());
+                        line.trim());
             }
         }
         Optional<String> unpinned = pinner.flatMap(VcpuPinner::fatal);
@@ -157,12 +157,11 @@ public final class QemuBoot implements Booter {
             return new BootOutcome(bootId, BootStatus.QEMU_FAILED, accel.name(), secs, List.of(), console, unpinned.get());
         }
         if (r.timedOut()) {
-            return new BootOutcome(bootId, BootStatus.TIMEOUT, accel.name(), secs, List.of(), console,
-                    "no power-off within " + machine.timeout().toSeconds() + " s (hang), QEMU killed");
+            return new BootOutcome(bootId, BootStatus.TIMEOUT, accel.name(), secs, List.of(), console, "");
         }
         if (r.exitCode() != 0) {
             return new BootOutcome(bootId, BootStatus.QEMU_FAILED, accel.name(), secs, List.of(), console,
-                    "QEMU exited " + r.exitCode() + ": " + String.join(" | ", r.tail(5)));
+                    "exit status " + r.exitCode() + (r.tail(5).isEmpty() ? "" : ": " + String.join(" | ", r.tail(5))));
         }
         List<String> resultLines = Files.exists(resultsLog)
                 ? List.of(new String(Files.readAllBytes(resultsLog), StandardCharsets.UTF_8).split("\n"))
@@ -170,13 +169,13 @@ public final class QemuBoot implements Booter {
         SerialFrames.Decoded d = SerialFrames.decode(resultLines, bootId);
         if (d.payload().isEmpty() || d.payload().get().isEmpty()) {
             return new BootOutcome(bootId, BootStatus.NO_RESULTS, accel.name(), secs, List.of(), console,
-                    d.problem().isEmpty() ? "empty results" : d.problem());
+                    d.problem());
         }
         // Where the vCPU threads were pinned is the host's to say, never the guest's:
         // a placement line from the guest is dropped, the host's added last.
         List<String> results = new ArrayList<>(d.payload().get().stream()
                 .filter(l -> !l.contains("\"placement\"")).toList());
         pinner.map(VcpuPinner::report).ifPresent(results::add);
-        return new BootOutcome(bootId, BootStatus.OK, accel.name(), secs, results, console, "ok");
+        return new BootOutcome(bootId, BootStatus.OK, accel.name(), secs, results, console, "");
     }
 }

@@ -20,6 +20,7 @@ import org.fsnbot.job.Candidate;
 import org.fsnbot.job.Job;
 import org.fsnbot.job.ReplyRoute;
 import org.fsnbot.plan.Base;
+import org.fsnbot.plan.BaseReason;
 import org.fsnbot.plan.HostTopology;
 import org.fsnbot.plan.JobDefaults;
 import org.fsnbot.plan.Profile;
@@ -86,7 +87,7 @@ public final class JobPlanner {
         if (w.item().options().mergeBase()) {
             code = KernelBuilder.Code.UNTRUSTED;
             base = base.at(trees.mergeBase(trees.local(base.tree()), base.rev(), head),
-                    "merge base of " + head + " and the thread's base");
+                    BaseReason.of(BaseReason.Kind.MERGE_BASE, head));
         }
         ReplyRoute route = answerTo.<ReplyRoute>map(ReplyRoute.UnderMail::new)
                 .orElseGet(() -> new ReplyRoute.NewThread(settings.treeReportTo()));

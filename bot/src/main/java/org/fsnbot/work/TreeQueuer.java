@@ -11,6 +11,7 @@ import java.util.Optional;
 import org.fsnbot.git.Trees;
 import org.fsnbot.intake.TreeWatcher;
 import org.fsnbot.plan.Base;
+import org.fsnbot.plan.BaseReason;
 import org.fsnbot.store.IntakeLedger;
 import org.fsnbot.store.TrendHistory;
 import org.fsnbot.store.WorkItem;
@@ -77,7 +78,7 @@ public final class TreeQueuer {
         }
         WorkItem item = WorkItem.found("tree " + w.tree() + " " + w.branch() + " " + tested + ".." + head,
                 line(w), new WorkTarget.Revision(head),
-                new Base(w.tree(), tested, "last tested head of " + w.branch()));
+                new Base(w.tree(), tested, BaseReason.of(BaseReason.Kind.LAST_TESTED_HEAD, w.branch())));
         Optional<Long> id = queue.enqueue(item);
         ledger.saveTreeHead(w.tree(), w.branch(), new IntakeLedger.TreeHead(head, head));
         log.info("{} {}: {} of {} new commit(s) touch fsnotify ({}); queued {}..{}", w.tree(), w.branch(),
@@ -106,7 +107,7 @@ public final class TreeQueuer {
         var day = now.atZone(ZoneOffset.UTC);
         String week = day.get(IsoFields.WEEK_BASED_YEAR) + "-W" + day.get(IsoFields.WEEK_OF_WEEK_BASED_YEAR);
         Optional<Long> id = queue.enqueue(WorkItem.found("heartbeat " + line + " " + week, line,
-                new WorkTarget.Revision(head), new Base(w.tree(), head, "weekly heartbeat of " + w.branch())));
+                new WorkTarget.Revision(head), new Base(w.tree(), head, BaseReason.of(BaseReason.Kind.HEARTBEAT, w.branch()))));
         id.ifPresent(i -> log.info("{}: heartbeat {} queued (last measured {})", line, head.substring(0, 12),
                 last.get()));
         return id;

@@ -245,7 +245,8 @@ class FollowLoreIT {
             assertThat(w.messageIds()).hasSize(1);
             assertThat(w.item().title()).isEqualTo("fs/notify: call exportfs_encode_fid with s_umount");
             assertThat(w.state()).isEqualTo(WorkState.QUEUED);
-            assertThat(w.base().orElseThrow().reason()).startsWith("stable 6.");
+            assertThat(w.base().orElseThrow().reason().kind().name()).startsWith("STABLE_");
+            assertThat(w.base().orElseThrow().reason().args().get(0)).startsWith("6.");
         });
         Set<String> ids = new HashSet<>();
         for (String id : store.texts("SELECT message_id FROM seen_messages WHERE relevant")) {

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Optional;
 import org.fsnbot.intake.EpochWriter;
 import org.fsnbot.mail.DeliveryHooks;
+import org.fsnbot.plan.BaseReason;
 import org.fsnbot.store.Store;
 import org.fsnbot.store.WorkState;
 import org.fsnbot.testing.MiniTree;
@@ -46,8 +47,8 @@ class RunLoopTest {
             assertThat(store.queue().all()).singleElement().satisfies(w -> {
                 assertThat(w.messageIds()).containsExactly("<faster-1@example.org>");
                 assertThat(w.state()).as("queue-only: nothing measured").isEqualTo(WorkState.QUEUED);
-                assertThat(w.base().orElseThrow().reason())
-                        .isEqualTo("no base-commit: line in the series; first configured base");
+                assertThat(w.base().orElseThrow().reason()).isEqualTo(BaseReason.of(
+                        BaseReason.Kind.FIRST_CONFIGURED_NO_TRAILER));
             });
             assertThat(store.count("seen_messages", "")).isEqualTo(1);
             assertThat(store.count("inbox_epochs", "")).as("both inboxes were read").isEqualTo(2);

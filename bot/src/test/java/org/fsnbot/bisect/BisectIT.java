@@ -15,6 +15,7 @@ import org.fsnbot.app.Config;
 import org.fsnbot.exec.CommandRunner;
 import org.fsnbot.job.PatchTestIT;
 import org.fsnbot.plan.Base;
+import org.fsnbot.plan.BaseReason;
 import org.fsnbot.plan.JobDefaults;
 import org.fsnbot.plan.Profile;
 import org.fsnbot.plan.Topology;
@@ -194,7 +195,7 @@ class BisectIT {
         List<String> c = range(5, "fifth");
         // Queued as a watched branch's regression queues it (bisect.auto), and run by the queue's worker.
         long id = app.store().queue().enqueue(WorkItem.found("bisect-it " + System.nanoTime(), "bisect c5..c8",
-                new WorkTarget.Bisect(c.get(8)), new Base(repo.toString(), c.get(5), "the good end"))).orElseThrow();
+                new WorkTarget.Bisect(c.get(8)), new Base(repo.toString(), c.get(5), BaseReason.of(BaseReason.Kind.NAMED_IN_COMMAND)))).orElseThrow();
         app.queueWorker().run(unit(id));
         Work w = unit(id);
         assertThat(w.state()).isEqualTo(WorkState.DONE);

@@ -11,6 +11,7 @@ import org.fsnbot.job.JobOutcome;
 import org.fsnbot.job.Outcome;
 import org.fsnbot.mail.ReplyKind;
 import org.fsnbot.plan.Base;
+import org.fsnbot.plan.BaseReason;
 import org.fsnbot.plan.HostTopology;
 import org.fsnbot.plan.JobDefaults;
 import org.fsnbot.plan.Profile;
@@ -45,9 +46,9 @@ class BisectUnitsTest {
     private static Work treeUnit(Store store, String head, Optional<String> askedBy) {
         WorkItem item = askedBy.isEmpty()
                 ? WorkItem.found("tree " + TREE + " fsnotify a.." + head, TREE + " fsnotify",
-                        new WorkTarget.Revision(head), new Base(TREE, "a".repeat(40), "last tested head"))
+                        new WorkTarget.Revision(head), new Base(TREE, "a".repeat(40), BaseReason.of(BaseReason.Kind.LAST_TESTED_HEAD, "master")))
                 : WorkItem.requested("compare " + head, "a.." + head, new WorkTarget.Revision(head),
-                        new Base(TREE, "a".repeat(40), "named"), RunOptions.DEFAULTS, askedBy.get());
+                        new Base(TREE, "a".repeat(40), BaseReason.of(BaseReason.Kind.NAMED_IN_COMMAND)), RunOptions.DEFAULTS, askedBy.get());
         long id = store.queue().enqueue(item).orElseThrow();
         return store.queue().all().stream().filter(w -> w.id() == id).findFirst().orElseThrow();
     }
@@ -93,7 +94,7 @@ class BisectUnitsTest {
     void aBisectionIsReadBackFromTheQueueAsItWasQueued(@TempDir Path tmp) throws Exception {
         try (Store store = Store.h2(tmp.resolve("db/fsnbot"))) {
             long id = store.queue().enqueue(WorkItem.requested("bisect <m@x> 1", "bisect v6.12..v6.13",
-                    new WorkTarget.Bisect("v6.13"), new Base(TREE, "v6.12", "the good end named in the command"),
+                    new WorkTarget.Bisect("v6.13"), new Base(TREE, "v6.12", BaseReason.of(BaseReason.Kind.NAMED_IN_COMMAND)),
                     new RunOptions(List.of("byte-write"), 0, "", "", false, "#fsnbot bisect v6.12 v6.13"), "<m@x>"))
                     .orElseThrow();
             Work w = store.queue().claimNext().orElseThrow();

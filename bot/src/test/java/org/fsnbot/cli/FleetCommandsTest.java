@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.fsnbot.plan.Base;
+import org.fsnbot.plan.BaseReason;
 import org.fsnbot.store.RunnerRegistry;
 import org.fsnbot.store.Store;
 import org.fsnbot.store.WorkItem;
@@ -35,9 +36,9 @@ class FleetCommandsTest {
         Path home = tmp.resolve("home");
         try (Store store = Store.h2(home.resolve("db/fsnbot"))) {
             long a = store.queue().enqueue(WorkItem.found("k1", "fsnotify head 1", new WorkTarget.Revision("v2"),
-                    new Base("/t", "v1", "why"))).orElseThrow();
+                    new Base("/t", "v1", BaseReason.of(BaseReason.Kind.NAMED_IN_COMMAND)))).orElseThrow();
             store.queue().enqueue(WorkItem.found("k2", "fsnotify head 2", new WorkTarget.Revision("v3"),
-                    new Base("/t", "v1", "why")));
+                    new Base("/t", "v1", BaseReason.of(BaseReason.Kind.NAMED_IN_COMMAND))));
             store.fleet().dispatched(java.util.List.of(a), "2s-kvm");
             store.fleet().claim(a, "box-17", false, 3);
         }

@@ -25,6 +25,7 @@ import org.fsnbot.mail.DeliveryHooks;
 import org.fsnbot.mail.Reply;
 import org.fsnbot.mail.ReplyKind;
 import org.fsnbot.plan.Base;
+import org.fsnbot.plan.BaseReason;
 import org.fsnbot.plan.Topology;
 import org.fsnbot.store.JobStore;
 import org.fsnbot.store.Store;
@@ -102,7 +103,7 @@ class CommandAnswersGoldenTest {
         long work = store.queue().enqueue(WorkItem.found("series " + PATCH + " v1", "fsnotify: make it faster",
                 new WorkTarget.Series(1, List.of(PATCH), List.of(), "dev@example.org fsnotify: x"),
                 new Base("/srv/linux", "v6.12",
-                        "no base-commit: line in the series"))).orElseThrow();
+                        BaseReason.of(BaseReason.Kind.FIRST_CONFIGURED_NO_TRAILER)))).orElseThrow();
         JobStore jobs = store.jobs();
         long job = jobs.createJob(jobs.saveSeries(new PatchSeries(Optional.empty(), List.of(patch))), "/srv/linux",
                 "v6.12", "quick", Topology.DEFAULT.toString());

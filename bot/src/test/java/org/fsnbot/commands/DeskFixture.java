@@ -21,6 +21,7 @@ import org.fsnbot.mail.Reply;
 import org.fsnbot.mail.ReplyComposer;
 import org.fsnbot.mail.ReplyKind;
 import org.fsnbot.plan.Base;
+import org.fsnbot.plan.BaseReason;
 import org.fsnbot.plan.JobDefaults;
 import org.fsnbot.plan.Profile;
 import org.fsnbot.plan.Topology;
@@ -70,7 +71,7 @@ final class DeskFixture {
         store.intake().addFetched("fsdevel", patch, true);
         work = store.queue().enqueue(WorkItem.found("series " + PATCH + " v1", "fsnotify: make it faster",
                 new WorkTarget.Series(1, List.of(PATCH), List.of(), "dev@example.org fsnotify: x"),
-                new Base("/srv/linux", "v6.12", "why")))
+                new Base("/srv/linux", "v6.12", BaseReason.of(BaseReason.Kind.NAMED_IN_COMMAND))))
                 .orElseThrow();
         JobStore jobs = store.jobs();
         long job = jobs.createJob(jobs.saveSeries(new PatchSeries(Optional.empty(), List.of(patch))), "/srv/linux",

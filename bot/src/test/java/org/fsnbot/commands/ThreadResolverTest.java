@@ -8,6 +8,7 @@ import org.fsnbot.mail.Delivery;
 import org.fsnbot.mail.Reply;
 import org.fsnbot.mail.ReplyKind;
 import org.fsnbot.plan.Base;
+import org.fsnbot.plan.BaseReason;
 import org.fsnbot.plan.RunOptions;
 import org.fsnbot.store.WorkItem;
 import org.fsnbot.store.WorkTarget;
@@ -42,7 +43,7 @@ class ThreadResolverTest {
     @Test
     void aReplyToOurCommandAnswerFindsTheWorkThatAnswersTheCommand() throws Exception {
         long asked = f.store.queue().enqueue(WorkItem.requested("compare <cmd@x> 1", "v1..v2",
-                new WorkTarget.Revision("v2"), new Base("/srv/linux", "v1", "named"), RunOptions.DEFAULTS, "<cmd@x>"))
+                new WorkTarget.Revision("v2"), new Base("/srv/linux", "v1", BaseReason.of(BaseReason.Kind.NAMED_IN_COMMAND)), RunOptions.DEFAULTS, "<cmd@x>"))
                 .orElseThrow();
         Reply ack = f.composer.compose(f.parsed(DeskFixture.mail(DeskFixture.MAINT, "<cmd@x>", true, null, "x")),
                 "Hi,\n\nAccepted.\n");

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.fsnbot.job.RunnerName;
 import org.fsnbot.plan.Base;
+import org.fsnbot.plan.BaseReason;
 import org.fsnbot.store.Store;
 import org.fsnbot.store.WorkItem;
 import org.fsnbot.store.WorkTarget;
@@ -19,7 +20,7 @@ class FleetWorkerTest {
 
     private static long unit(Store store, String key) {
         return store.queue().enqueue(WorkItem.found(key, key, new WorkTarget.Revision("v2"), new Base("/t", "v1",
-                "why"))).orElseThrow();
+                BaseReason.of(BaseReason.Kind.NAMED_IN_COMMAND)))).orElseThrow();
     }
 
     @Test
@@ -45,7 +46,7 @@ class FleetWorkerTest {
                 Clock.systemUTC())
                 .run(id, false);
         store.queue().enqueue(WorkItem.found("other", "other", new WorkTarget.Revision("v3"), new Base("/t", "v1",
-                "why")));
+                BaseReason.of(BaseReason.Kind.NAMED_IN_COMMAND))));
         // a stays "running" (its measure returned without finishing the unit): as if it were mid-job.
         List<String> asked = new ArrayList<>();
         new FleetWorker(store.fleet(), w -> measuredBy.add("b"), new RunnerName("b", "tcg"), (r, t) -> {

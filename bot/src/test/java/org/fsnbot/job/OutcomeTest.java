@@ -44,7 +44,7 @@ class OutcomeTest {
                 .outcome().exitCode()).as("the base lost events too: nothing to blame the patch for").isEqualTo(4);
         assertThat(new Finding.InfrastructureFailed(new BootRecord(Side.BASE, 0, 2,
                 new BootOutcome("base-1-try2", BootStatus.PANIC, "TCG", 1, List.of(), new BootOutcome.Console(Path.of("/tmp/c"), List.of()),
-                        "kernel panic"), BootResults.NONE)).outcome().exitCode()).isEqualTo(4);
+                        "Kernel panic - not syncing: x"), BootResults.NONE), false).outcome().exitCode()).isEqualTo(4);
         assertThat(Outcome.BAD_INPUT_EXIT).isEqualTo(2);
     }
 }

@@ -11,6 +11,7 @@ import org.fsnbot.boot.BootOutcome;
 import org.fsnbot.boot.BootStatus;
 import org.fsnbot.build.ApplyResult;
 import org.fsnbot.report.Measurement;
+import org.fsnbot.report.ReplyRenderer;
 import org.fsnbot.report.ReplyRendererTestAccess;
 import org.fsnbot.run.BootRecord;
 import org.fsnbot.run.BootResults;
@@ -23,7 +24,7 @@ import org.junit.jupiter.api.Test;
 class ResultDocumentTest {
 
     private final ObjectMapper json = new ObjectMapper();
-    private final ResultDocument doc = new ResultDocument(json);
+    private final ResultDocument doc = new ResultDocument(json, new ReplyRenderer());
 
     private ObjectNode report() {
         return doc.of(ReplyRendererTestAccess.facts(), new Finding.Report(new Measurement(
@@ -54,7 +55,7 @@ class ResultDocumentTest {
         ((ObjectNode) wrongType.get("metrics").get(0)).put("changePct", "+5%");
         ObjectNode verdictWithoutReport = doc.of(ReplyRendererTestAccess.facts(), new Finding.InfrastructureFailed(
                 new BootRecord(Side.BASE, 0, 2, new BootOutcome("base-1-try2", BootStatus.PANIC, "TCG", 1, List.of(),
-                        new BootOutcome.Console(Path.of("/tmp/c"), List.of()), "kernel panic"), BootResults.NONE)));
+                        new BootOutcome.Console(Path.of("/tmp/c"), List.of()), "Kernel panic - not syncing: x"), BootResults.NONE), false));
         verdictWithoutReport.put("verdict", "regression");
         ObjectNode unknownField = report();
         unknownField.put("color", "red");

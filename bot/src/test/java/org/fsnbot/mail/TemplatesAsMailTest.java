@@ -70,7 +70,7 @@ class TemplatesAsMailTest {
                 new BootRecord(Side.PATCHED, 0, 2, new BootOutcome("patched-1-try2", BootStatus.TIMEOUT, "TCG", 300,
                         List.of(), new BootOutcome.Console(Path.of("/tmp/c"),
                                 List.of("[  300.1] rcu: INFO: rcu_sched self-detected stall on CPU")),
-                        "no result in 300 s"), BootResults.NONE)));
+                        ""), BootResults.NONE), true));
         return b;
     }
 

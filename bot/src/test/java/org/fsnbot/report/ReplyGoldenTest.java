@@ -13,6 +13,7 @@ import java.util.Set;
 import org.fsnbot.build.ApplyResult;
 import org.fsnbot.build.BuildResult;
 import org.fsnbot.exec.LimitHit;
+import org.fsnbot.plan.BaseReason;
 import org.fsnbot.run.BootRecord;
 import org.fsnbot.run.BootResults;
 import org.fsnbot.run.MetricInfo;
@@ -40,7 +41,7 @@ class ReplyGoldenTest {
     private static JobFacts kvmFactsWithoutPatch() {
         return new JobFacts(new JobFacts.Topic("[fsnbot] 0123456789ab (\"fsnotify: head\")", "", List.of()),
                 new JobFacts.Kernels("https://example.org/linux.git fsnotify",
-                        "abcdefabcdef (\"fsnotify: older head\")", "last tested head of fsnotify", null, "", ""),
+                        "abcdefabcdef (\"fsnotify: older head\")", BaseReason.of(BaseReason.Kind.LAST_TESTED_HEAD, "fsnotify"), null, "", ""),
                 new JobFacts.Runner("not booted", JobFacts.Guest.of("sockets=1,cores=2,threads=1,nodes=1,mem=1024M"),
                         new JobFacts.Instrument(Accelerator.KVM.label(), "KVM guest booted in 2.1 s", "", "", false), "",
                         "", JobFacts.Load.notMeasured(0), ""),
@@ -292,9 +293,10 @@ class ReplyGoldenTest {
     void infrastructureFailure() throws Exception {
         Golden.check("infrastructure-failure", renderer.infrastructureFailure(ReplyRendererTest.facts(),
                 new BootRecord(Side.PATCHED, 0, 2, new BootOutcome("patched-1-try2", BootStatus.TIMEOUT, "TCG", 300,
-                        List.of(), new BootOutcome.Console(Path.of("/tmp/c"), List.of(
+                        List.of(), new BootOutcome.Console(Path.of("/var/cache/fsnbot/jobs/17/boots/patched-1-try2.log"),
+                                List.of(
                                 "[  300.1] rcu: INFO: rcu_sched self-detected stall on CPU",
                                 "[  300.2] \tfsnotify+0x1f/0x40")),
-                        "no power-off within 300 s (hang), QEMU killed"), BootResults.NONE)));
+                        ""), BootResults.NONE), true));
     }
 }

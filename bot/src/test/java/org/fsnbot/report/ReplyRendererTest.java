@@ -12,6 +12,7 @@ import java.util.Set;
 import org.fsnbot.boot.HostPressure;
 import org.fsnbot.build.ApplyResult;
 import org.fsnbot.build.BuildResult;
+import org.fsnbot.plan.BaseReason;
 import org.fsnbot.run.BootRecord;
 import org.fsnbot.run.BootResults;
 import org.fsnbot.run.MetricInfo;
@@ -42,7 +43,7 @@ class ReplyRendererTest {
                 List.of("Reviewed-by: A Reviewer <reviewer@example.org>")),
                 new JobFacts.Kernels("/var/cache/fsnbot/linux-6.12",
                         "19b9592301b6 (\"Linux 6.12.117-1~deb12u1 from Debian's linux-source-6.12\")",
-                        "named on the command line", "2545c8ac2fc9 (\"fsnotify: revalidate children's parent-watched"
+                        BaseReason.of(BaseReason.Kind.NAMED_ON_COMMAND_LINE), "2545c8ac2fc9 (\"fsnotify: revalidate children's parent-watched"
                                 + " flags on every parent event\")", "gcc (Debian 12.2.0-14+deb12u1) 12.2.0",
                         "sha256:4f1c0a9e5b7d2c3e (make tinyconfig, then fsnbot's qemu-images/fsnotify.config"
                                 + " merged; kept with the job as config)"),
@@ -151,17 +152,43 @@ class ReplyRendererTest {
         BootOutcome o = new BootOutcome("patched-1-try2", BootStatus.PANIC, "TCG", 3.1, List.of(),
                 new BootOutcome.Console(Path.of("/tmp/c"),
                         List.of("Kernel panic - not syncing: fsnbot: deliberate test panic")),
-                "kernel panic: Kernel panic - not syncing: fsnbot: deliberate test panic");
+                "Kernel panic - not syncing: fsnbot: deliberate test panic");
         for (String body : List.of(renderer.doesNotApply(facts(), a), renderer.buildFailure(facts(), b),
-                renderer.infrastructureFailure(facts(), new BootRecord(Side.PATCHED, 0, 2, o, BootResults.NONE)))) {
+                renderer.infrastructureFailure(facts(), new BootRecord(Side.PATCHED, 0, 2, o, BootResults.NONE), true))) {
             assertMailWidth(body);
             assertThat(body).doesNotContain("REGRESSION", "IMPROVEMENT", "inconclusive")
                     .contains("no performance verdict", "Reproduce:");
         }
         assertThat(renderer.doesNotApply(facts(), a)).contains("First failing file/hunk: fs/notify/fsnotify.c:256");
         assertThat(renderer.buildFailure(facts(), b)).contains("'parent_interested_typo' undeclared");
-        assertThat(renderer.infrastructureFailure(facts(), new BootRecord(Side.PATCHED, 0, 2, o, BootResults.NONE)))
-                .contains("Kernel panic - not syncing", "the patched kernel failed to boot twice (");
+        assertThat(renderer.infrastructureFailure(facts(), new BootRecord(Side.PATCHED, 0, 2, o, BootResults.NONE),
+                false)).as("no base boot ended well: nothing points at the patch")
+                .contains("the patched kernel failed to boot twice.").doesNotContain("patch's doing");
+        assertThat(renderer.infrastructureFailure(facts(), new BootRecord(Side.PATCHED, 0, 2, o, BootResults.NONE),
+                true))
+                .contains("Kernel panic - not syncing", "the patched kernel failed to boot twice.",
+                        "Boot patched-1-try2: the kernel panicked.", "The base kernel booted on the same runner")
+                .doesNotContain("PANIC");
+    }
+
+    @Test
+    void everyBaseReasonHasItsWordsAndQuotesItsNames() {
+        for (BaseReason.Kind k : BaseReason.Kind.values()) {
+            String[] names = java.util.stream.IntStream.range(0, k == BaseReason.Kind.STABLE_BRANCH
+                    || k == BaseReason.Kind.STABLE_UNRESOLVED ? 2 : List.of(BaseReason.Kind.CONFIGURED,
+                            BaseReason.Kind.NAMED_ON_COMMAND_LINE, BaseReason.Kind.NAMED_IN_COMMAND,
+                            BaseReason.Kind.SERIES_BASE_COMMIT, BaseReason.Kind.FIRST_CONFIGURED_NO_TRAILER,
+                            BaseReason.Kind.THREAD_SERIES_BASE, BaseReason.Kind.BISECT_GOOD_END,
+                            BaseReason.Kind.BISECTION_ENDS).contains(k) ? 0 : 1).mapToObj(i -> "name" + i)
+                    .toArray(String[]::new);
+            String words = renderer.baseReason(BaseReason.of(k, names));
+            assertThat(words).as(k.name()).isNotBlank().doesNotContain("{", "_").hasSizeLessThan(80);
+            for (String n : names) {
+                assertThat(words).as(k.name()).contains(n);
+            }
+        }
+        assertThat(renderer.baseReason(BaseReason.of(BaseReason.Kind.STABLE_UNRESOLVED, "6.12", "linux-6.12.y")))
+                .isEqualTo("stable 6.12 patch; linux-6.12.y did not resolve, so the first configured base");
     }
 
     @Test
@@ -172,13 +199,17 @@ class ReplyRendererTest {
                 r.instrument(), r.host(), r.qemu(), new JobFacts.Load(true, false, "0.0", "20", "", 4), r.backend()),
                 f.profile(), f.reproduce(), f.run(), f.confinement());
         BootOutcome o = new BootOutcome("base-1-try4", BootStatus.BUSY, "TCG", 38, List.of(),
-                new BootOutcome.Console(Path.of("/tmp/c"), List.of("fsnbot: done")),
-                "CPU pressure 49.6% of the boot (waiting 6.3%, steal 43.4%)");
+                new BootOutcome.Console(Path.of("/tmp/jobs/17/boots/base-1-try4.log"), List.of("fsnbot: done")), "");
         String body = renderer.infrastructureFailure(busy, new BootRecord(Side.BASE, 0, 4, o, BootResults.NONE,
-                new HostPressure(true, 6.3, 43.4, 38)));
+                new HostPressure(true, 6.3, 43.4, 38)), false);
         assertMailWidth(body);
-        assertThat(body.replace("\n    ", " ")).contains("the runner stayed busy through 4 boots of the base kernel"
-                + " (CPU pressure 49.7% of the boot (waiting 6.3%, steal 43.4%) at the last, boot base-1-try4)").contains("load:      no boot counted (limit 20% + 0.2 s); 4 busy boots"
-                + " redone").doesNotContain("not measured", "<=");
+        String flat = body.replaceAll("\n *", " ");
+        assertThat(flat).contains("the runner stayed busy through 4 boots of the base kernel.",
+                "Boot base-1-try4: CPU pressure 49.7% of the boot (waiting 6.3%, steal 43.4%), over the runner's"
+                        + " limit of 20% (and 0.2 s)", "this is fsnbot's to fix, not the patch's",
+                        "The full console log is kept with job 17: boots/base-1-try4.log.")
+                .contains("load:      no boot counted (limit 20% + 0.2 s); 4 busy boots redone")
+                .doesNotContain("not measured", "<=");
+        assertThat(flat.split("CPU pressure 49.7%", -1)).as("the pressure said once").hasSize(2);
     }
 }

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.fsnbot.plan.Base;
+import org.fsnbot.plan.BaseReason;
 import org.fsnbot.store.Store;
 import org.fsnbot.store.WorkItem;
 import org.fsnbot.store.WorkTarget;
@@ -112,7 +113,7 @@ public final class FleetBench {
             for (; queued < due; queued++) {
                 int n = offset + queued;
                 store.queue().enqueue(WorkItem.found("bench " + n, "bench unit " + n, new WorkTarget.Revision("v" + n),
-                        new Base("/bench", "v0", "bench")));
+                        new Base("/bench", "v0", BaseReason.of(BaseReason.Kind.CONFIGURED))));
             }
             long d = System.nanoTime();
             dispatch.run();

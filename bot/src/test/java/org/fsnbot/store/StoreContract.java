@@ -12,6 +12,7 @@ import org.fsnbot.mail.MailState;
 import org.fsnbot.mail.Reply;
 import org.fsnbot.mail.ReplyKind;
 import org.fsnbot.plan.Base;
+import org.fsnbot.plan.BaseReason;
 import org.fsnbot.plan.RunOptions;
 import org.fsnbot.run.BootRecord;
 import org.fsnbot.run.BootResults;
@@ -47,10 +48,10 @@ abstract class StoreContract {
                 dir.resolve("log")));
         BootOutcome panic = new BootOutcome("patched-1-try1", BootStatus.PANIC, "TCG", 2.0, List.of(),
                 new BootOutcome.Console(dir.resolve("c.log"), List.of("Kernel panic - not syncing: x")),
-                "kernel panic");
+                "Kernel panic - not syncing: x");
         jobs.saveBoot(job, new BootRecord(Side.PATCHED, 0, 1, panic, BootResults.NONE));
         BootOutcome ok = new BootOutcome("base-1-try1", BootStatus.OK, "TCG", 9.0, List.of("{}"),
-                new BootOutcome.Console(dir.resolve("c2.log"), List.of()), "ok");
+                new BootOutcome.Console(dir.resolve("c2.log"), List.of()), "");
         Sample sample = new Sample(Side.BASE, 0, 0, new MetricKey("byte-write", "none", "ns_per_op"),
                 new MetricInfo("mode", "ns", true), 2000);
         jobs.saveBoot(job, new BootRecord(Side.BASE, 0, 1, ok, new BootResults(List.of(sample), List.of(), List.of(),
@@ -73,7 +74,7 @@ abstract class StoreContract {
 
     private static WorkItem series(String root, String title) {
         return WorkItem.found("series " + root + " v1", title, new WorkTarget.Series(1, List.of(root), List.of(),
-                "dev@example.org " + title), new Base("tree", "base", "why"));
+                "dev@example.org " + title), new Base("tree", "base", BaseReason.of(BaseReason.Kind.NAMED_IN_COMMAND)));
     }
 
     @Test
@@ -122,7 +123,7 @@ abstract class StoreContract {
     void aWorkItemReadsBackAsItWasQueued(@TempDir Path dir) {
         WorkQueue q = open(dir).queue();
         WorkItem asked = WorkItem.requested("compare <c> 1", "v1..v2", new WorkTarget.Revision("v2"),
-                new Base("/srv/linux", "v1", "named in the command"),
+                new Base("/srv/linux", "v1", BaseReason.of(BaseReason.Kind.NAMED_IN_COMMAND)),
                 new RunOptions(List.of("byte-write"), 4, "", "", false, "#fsnbot compare v1 v2"), "<c>");
         long id = q.enqueue(asked).orElseThrow();
         assertThat(q.all()).singleElement().satisfies(w -> {

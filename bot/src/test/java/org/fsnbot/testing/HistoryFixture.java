@@ -95,7 +95,7 @@ public final class HistoryFixture {
         for (int i = 0; i < values.length; i++) {
             String bootId = side.name().toLowerCase(java.util.Locale.ROOT) + "-" + (i + 1) + "-try1";
             BootOutcome ok = new BootOutcome(bootId, BootStatus.OK, "TCG", 50, List.of("{}"),
-                    new BootOutcome.Console(Path.of("/dev/null"), List.of()), "ok");
+                    new BootOutcome.Console(Path.of("/dev/null"), List.of()), "");
             Sample s = new Sample(side, i, 0, METRIC, new MetricInfo("clients", "s", true), values[i]);
             store.jobs().saveBoot(job, new BootRecord(side, i, 1, ok, new BootResults(List.of(s), List.of(),
                     List.of(), "{}")));

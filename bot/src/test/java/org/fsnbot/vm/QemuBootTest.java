@@ -25,7 +25,7 @@ class QemuBootTest {
         assertThat(o.status()).isEqualTo(BootStatus.QEMU_FAILED);
         assertThat(o.status().infrastructureFailure()).isTrue();
         assertThat(o.results()).isEmpty();
-        assertThat(o.detail()).startsWith("QEMU exited");
+        assertThat(o.evidence()).startsWith("exit status ");
     }
 
     /**

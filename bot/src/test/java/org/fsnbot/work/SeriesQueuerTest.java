@@ -19,6 +19,7 @@ import org.fsnbot.intake.MboxReader;
 import org.fsnbot.intake.PatchIds;
 import org.fsnbot.intake.PatchMail;
 import org.fsnbot.plan.Base;
+import org.fsnbot.plan.BaseReason;
 import org.fsnbot.plan.BaseResolver;
 import org.fsnbot.store.IntakeLedger;
 import org.fsnbot.store.PatchState;
@@ -89,8 +90,8 @@ class SeriesQueuerTest {
         assertThat(r.queued()).hasSize(1);
         assertThat(work()).singleElement().satisfies(w -> {
             assertThat(w.messageIds()).containsExactly("<p1@x>");
-            assertThat(w.base().orElseThrow().reason())
-                    .isEqualTo("no base-commit: line in the series; first configured base");
+            assertThat(w.base().orElseThrow().reason()).isEqualTo(BaseReason.of(
+                    BaseReason.Kind.FIRST_CONFIGURED_NO_TRAILER));
         });
         assertThat(store.intake().patches(PatchState.QUEUED)).hasSize(1);
     }
@@ -102,7 +103,7 @@ class SeriesQueuerTest {
         queuer.queuePending();
         assertThat(work().get(0).base().orElseThrow()).satisfies(b -> {
             assertThat(b.rev()).isEqualTo(baseCommit);
-            assertThat(b.reason()).isEqualTo("base-commit: given in the series");
+            assertThat(b.reason()).isEqualTo(BaseReason.of(BaseReason.Kind.SERIES_BASE_COMMIT));
         });
     }
 
@@ -128,8 +129,8 @@ class SeriesQueuerTest {
         assertThat(work()).singleElement().satisfies(w -> {
             assertThat(w.messageIds()).containsExactly("<sr44@x>");
             assertThat(w.item().title()).isEqualTo("fs/notify: call exportfs_encode_fid with s_umount");
-            assertThat(w.base().orElseThrow().reason()).isEqualTo("stable 6.12 patch; no stableTree configured, so"
-                    + " the first configured base");
+            assertThat(w.base().orElseThrow().reason()).isEqualTo(BaseReason.of(BaseReason.Kind.STABLE_NO_TREE,
+                    "6.12"));
         });
         assertThat(store.intake().patches(PatchState.IGNORED)).extracting(sp -> sp.mail().messageId())
                 .containsExactlyInAnyOrder("<sr0@x>", "<sr45@x>");
@@ -143,7 +144,8 @@ class SeriesQueuerTest {
         assertThat(queuer.queuePending().queued()).hasSize(1);
         assertThat(work()).singleElement().satisfies(w -> {
             assertThat(w.item().key()).startsWith("series ");
-            assertThat(w.base().orElseThrow().reason()).startsWith("stable 6.6 patch; ");
+            assertThat(w.base().orElseThrow().reason()).isEqualTo(BaseReason.of(BaseReason.Kind.STABLE_NO_TREE,
+                    "6.6"));
         });
     }
 

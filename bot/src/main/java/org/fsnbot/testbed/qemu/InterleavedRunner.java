@@ -225,7 +225,7 @@ public final class InterleavedRunner {
             BootStatus status = last.outcome().status();
             log.info("boot {} {} {} s {}", id, status, String.format(Locale.ROOT, "%.1f", o.seconds()),
                     status == BootStatus.OK ? last.samples().size() + " samples, " + last.pressure().describe()
-                            : last.outcome().detail());
+                            : last.outcome().evidence() + " (" + last.pressure().describe() + ")");
             if (status == BootStatus.OK || attempt >= (status == BootStatus.BUSY ? BUSY_ATTEMPTS : ATTEMPTS)) {
                 return attempts;
             }
@@ -250,9 +250,7 @@ public final class InterleavedRunner {
             return new BootRecord(side, index, attempt, o, BootResults.NONE, pressure);
         }
         if (judged && pressure.over(quiet.maxPressurePct())) {
-            return new BootRecord(side, index, attempt, o.failedAs(BootStatus.BUSY, pressure.describe() + ", over the "
-                    + String.format(Locale.ROOT, "%.0f%% (and %.1f s)", quiet.maxPressurePct(), HostPressure.GRACE_SECONDS)
-                    + " a measured boot may see"),
+            return new BootRecord(side, index, attempt, o.failedAs(BootStatus.BUSY, ""),
                     BootResults.NONE, pressure);
         }
         try {

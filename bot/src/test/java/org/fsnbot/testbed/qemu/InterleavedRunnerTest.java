@@ -125,7 +125,7 @@ class InterleavedRunnerTest {
             }
             List<String> lines = results.getOrDefault(bootId,
                     List.of(String.format(RESULT, guest == BASE ? 100 : 110)));
-            return new BootOutcome(bootId, BootStatus.OK, machine.accel().name(), 1, lines, console, "ok");
+            return new BootOutcome(bootId, BootStatus.OK, machine.accel().name(), 1, lines, console, "");
         }
     }
 
@@ -176,7 +176,7 @@ class InterleavedRunnerTest {
         List<BootRecord> seen = new ArrayList<>();
         RunResult r = run(boot, new Budget(1, 1), (x, n) -> false, seen);
         assertThat(seen.get(0).outcome().status()).isEqualTo(BootStatus.NO_RESULTS);
-        assertThat(seen.get(0).outcome().detail()).contains("unparseable");
+        assertThat(seen.get(0).outcome().evidence()).contains("unparseable");
         assertThat(seen.get(0).samples()).isEmpty();
         assertThat(boot.booted).containsExactly("base-1-try1", "base-1-try2", "patched-1-try1");
         assertThat(r.samples()).hasSize(2);
@@ -230,7 +230,8 @@ class InterleavedRunnerTest {
         assertThat(seen.get(0).pressure().measured()).isTrue();
         assertThat(seen.get(0).pressure().pct()).isLessThan(5);
         assertThat(seen.get(1).outcome().status()).isEqualTo(BootStatus.BUSY);
-        assertThat(seen.get(1).outcome().detail()).startsWith("CPU pressure ").endsWith("over the 5% (and 0.2 s) a measured boot may see");
+        assertThat(seen.get(1).pressure().over(5)).as("busy by the runner's limit, 5%").isTrue();
+        assertThat(seen.get(1).outcome().evidence()).as("the record's pressure says it, not a sentence").isEmpty();
         assertThat(seen.get(1).samples()).isEmpty();
         assertThat(r.failure()).isEmpty();
         assertThat(r.samples()).as("one base, one patched: the busy boots count for nothing").hasSize(2);

@@ -83,7 +83,7 @@ public final class ScriptedTestbed implements Testbed {
         }
         lines.add("{\"type\":\"exit\",\"workload\":\"byte-write\",\"status\":0}");
         BootOutcome o = new BootOutcome(id, BootStatus.OK, INSTRUMENT.accelerator(), 0.0, lines,
-                new BootOutcome.Console(plan.dir().resolve(id + ".log"), List.of()), "scripted");
+                new BootOutcome.Console(plan.dir().resolve(id + ".log"), List.of()), "");
         try {
             return new BootRecord(side, index, 1, o, parser.parse(side, index, lines));
         } catch (ResultParser.BadResultsException e) {

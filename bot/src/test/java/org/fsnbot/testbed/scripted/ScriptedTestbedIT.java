@@ -21,6 +21,7 @@ import org.fsnbot.mail.DeliveryHooks;
 import org.fsnbot.mail.MailSettings;
 import org.fsnbot.mail.ReplyKind;
 import org.fsnbot.plan.Base;
+import org.fsnbot.plan.BaseReason;
 import org.fsnbot.plan.Profile;
 import org.fsnbot.plan.Topology;
 import org.fsnbot.run.Side;
@@ -55,7 +56,7 @@ class ScriptedTestbedIT {
         try (Application app = Application.open(c, DeliveryHooks.NONE, java.time.Clock.systemUTC(),
                 parts -> new ScriptedTestbed(medians, 7))) {
             PatchSeries series = new MboxReader().readSeries(Repo.exampleMbox());
-            Job job = new Job(new Base(KernelFixture.tree().toString(), KernelFixture.base(), "named in the test"),
+            Job job = new Job(new Base(KernelFixture.tree().toString(), KernelFixture.base(), BaseReason.of(BaseReason.Kind.NAMED_IN_COMMAND)),
                     new Candidate.Series(series, Repo.exampleMbox()), Profile.load(profile.toString()),
                     Topology.parse("sockets=2,cores=1,nodes=2"), new ReplyRoute.UnderMail(series.replyTarget()),
                     true, KernelBuilder.Code.TRUSTED);

@@ -1,4 +1,4 @@
-package org.fsnbot.job;
+package org.fsnbot.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package org.fsnbot.job;
+package org.fsnbot.report;
 
 import java.util.List;
 import java.util.regex.Pattern;
