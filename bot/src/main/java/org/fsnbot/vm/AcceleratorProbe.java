@@ -5,7 +5,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import org.fsnbot.boot.BootOutcome;
@@ -85,7 +84,12 @@ public final class AcceleratorProbe {
         // (a sandbox user without /dev/kvm, say) go to the operator's log.
         String why = o.status() == BootStatus.TIMEOUT || o.status() == BootStatus.OK
                 ? "a KVM guest did not boot within " + timeout.toSeconds() + " s"
-                : "a KVM guest did not boot (" + o.status().name().toLowerCase(Locale.ROOT).replace('_', ' ') + ")";
+                : "a KVM guest did not boot: " + switch (o.status()) {
+                    case PANIC -> "the kernel panicked";
+                    case QEMU_FAILED -> "QEMU exited with an error";
+                    case BUSY -> "the runner was busy";
+                    default -> "no results came back";
+                };
         log.warn("{} ({}); falling back to TCG", why, o.evidence());
         return tcg(why);
     }
