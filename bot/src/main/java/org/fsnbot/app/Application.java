@@ -202,7 +202,8 @@ public final class Application implements AutoCloseable {
 
     /** Bisections on this runner (docs/bisect.md), each step a job of its own. */
     public Bisector bisector() {
-        return new Bisector(jobRunner(), trees, runner, new TreeWatcher(), clock);
+        return new Bisector(jobRunner(), trees, runner, new TreeWatcher(), clock,
+                config.polling().bisect().buildScatterPct());
     }
 
     /** Where a bisection's report goes: its own thread, to the culprit's author and the maintainers. */

@@ -61,7 +61,7 @@ final class ConfigFile {
     public BisectEntry bisect;
 
     /** The bisect: section. */
-    record BisectEntry(boolean auto, int maxBoots, int maxMinutes) {
+    record BisectEntry(boolean auto, int maxBoots, int maxMinutes, double buildScatterPct) {
     }
 
     /** The runner: section ("class" is a Java keyword, hence the name). */
@@ -181,7 +181,8 @@ final class ConfigFile {
         List<Base> configured = bases == null ? List.of()
                 : bases.stream().map(b -> Base.configured(b.tree(), b.rev())).toList();
         return new Config(h, new Config.Polling(pollMinutes, Duration.ofMinutes(incompleteWaitMinutes),
-                new BisectSettings(bisect.auto(), bisect.maxBoots(), bisect.maxMinutes())),
+                new BisectSettings(bisect.auto(), bisect.maxBoots(), bisect.maxMinutes(),
+                        bisect.buildScatterPct())),
                 new JobDefaults(Profile.load(profile), Topology.parse(topology)),
                 new Config.Sources(orEmpty(inboxes), Optional.ofNullable(HttpUrl.parse(all)), configured,
                         orEmpty(watch), Optional.ofNullable(stableTree).map(String::trim).filter(t -> !t.isEmpty())),

@@ -107,7 +107,8 @@ final class LoopWiring {
         BisectSettings b = config.polling().bisect();
         TrustedTrees trusted = trustedTrees(config.sources());
         HostTopology host = HostTopology.readOrGuess();
-        BisectUnits bisects = new BisectUnits(new Bisector(jobs, trees, runner, new TreeWatcher(), clock), bisectMail, trees,
+        BisectUnits bisects = new BisectUnits(new Bisector(jobs, trees, runner, new TreeWatcher(), clock,
+                b.buildScatterPct()), bisectMail, trees,
                 config.jobs(), store.queue(), new BisectUnits.Settings(b.auto(), new Bisector.Budget(b.maxBoots(),
                         Duration.ofMinutes(b.maxMinutes())), trusted, host));
         return new QueueWorker(store.queue(), new JobPlanner(store.intake(), store.commands(), reader, trees,

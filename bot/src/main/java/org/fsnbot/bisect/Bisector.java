@@ -104,9 +104,16 @@ public final class Bisector {
     private final CommandRunner git;
     private final TreeWatcher paths;
     private final Clock clock;
+    private final double buildScatterPct;
 
-    /** clock: the wall-time budget's (Request.budget().wall()). */
-    public Bisector(JobRunner jobs, Trees trees, CommandRunner git, TreeWatcher paths, Clock clock) {
+    /**
+     * clock: the wall-time budget's (Request.budget().wall());
+     * buildScatterPct: the runner's builds' scatter (Bisection's buildSd,
+     * in %).
+     */
+    public Bisector(JobRunner jobs, Trees trees, CommandRunner git, TreeWatcher paths, Clock clock,
+            double buildScatterPct) {
+        this.buildScatterPct = buildScatterPct;
         this.jobs = jobs;
         this.trees = trees;
         this.git = git;
@@ -138,7 +145,7 @@ public final class Bisector {
         }
         BisectEnds.Measured ends = (BisectEnds.Measured) measuredEnds;
         Steps steps = new Steps(r, commits, ends.metric(), deadline);
-        Bisection bisection = new Bisection(settings);
+        Bisection bisection = new Bisection(settings, Math.log1p(buildScatterPct / 100));
         String label = label(ends.metric(), ends.samples());
         Bisection.Measurement endsJudged = new Bisection.Measurement.Done(bisection.endpoint(
                 steps.logs(ends.samples(), Side.BASE), steps.logs(ends.samples(), Side.PATCHED)), ends.boots());

@@ -42,7 +42,16 @@ public final class BisectJudge {
 
     /** Judges step against good (log per-boot values) for an endpoint change of effectLog, at level 1 - alpha. */
     public static Judgement judge(double[] good, double[] step, double effectLog, double alpha) {
-        double[] ci = interval(good, step, alpha);
+        return judge(good, step, effectLog, alpha, 0);
+    }
+
+    /**
+     * As judge(good, step, effectLog, alpha), the two kernels' builds
+     * differing by buildVar (log units squared) whatever their code does:
+     * a variance no number of boots averages away.
+     */
+    public static Judgement judge(double[] good, double[] step, double effectLog, double alpha, double buildVar) {
+        double[] ci = interval(good, step, alpha, buildVar);
         double d = ci[0];
         double half = effectLog / 2;
         Call c;
@@ -64,7 +73,13 @@ public final class BisectJudge {
      * the interval lies inside the ±minEffectPct band, UNCLEAR otherwise.
      */
     public static Judgement endpoint(double[] good, double[] bad, double alpha, double minEffectPct) {
-        double[] ci = interval(good, bad, alpha);
+        return endpoint(good, bad, alpha, minEffectPct, 0);
+    }
+
+    /** As endpoint(good, bad, alpha, minEffectPct), with the builds' own variance (see judge). */
+    public static Judgement endpoint(double[] good, double[] bad, double alpha, double minEffectPct,
+            double buildVar) {
+        double[] ci = interval(good, bad, alpha, buildVar);
         double band = Math.log1p(minEffectPct / 100);
         Call c;
         if (Double.isNaN(ci[1])) {
@@ -79,8 +94,12 @@ public final class BisectJudge {
         return new Judgement(c, ci[0], ci[1], ci[2], Math.min(good.length, bad.length));
     }
 
-    /** The difference of mean logs and its Welch interval at 1 - alpha; NaN bounds with fewer than two a side. */
-    static double[] interval(double[] a, double[] b, double alpha) {
+    /**
+     * The difference of mean logs and its Welch interval at 1 - alpha,
+     * widened by buildVar (known, so it adds no degrees of freedom); NaN
+     * bounds with fewer than two a side.
+     */
+    static double[] interval(double[] a, double[] b, double alpha, double buildVar) {
         double ma = mean(a);
         double mb = mean(b);
         double d = mb - ma;
@@ -89,12 +108,14 @@ public final class BisectJudge {
         }
         double va = var(a, ma) / a.length;
         double vb = var(b, mb) / b.length;
-        double se = Math.sqrt(va + vb);
-        if (!(se > 0)) {
+        double se = Math.sqrt(va + vb + buildVar);
+        if (!(va + vb > 0)) {
             // Identical values on both sides: no noise estimate, so no interval worth the name.
             return new double[] {d, Double.NaN, Double.NaN};
         }
-        double df = (va + vb) * (va + vb) / (va * va / (a.length - 1) + vb * vb / (b.length - 1));
+        // Satterthwaite's degrees of freedom, the builds' variance a known term (infinitely many).
+        double df = (va + vb + buildVar) * (va + vb + buildVar) / (va * va / (a.length - 1) + vb * vb
+                / (b.length - 1));
         double t = new TDistribution(Math.max(1, df)).inverseCumulativeProbability(1 - alpha / 2);
         return new double[] {d, d - t * se, d + t * se};
     }

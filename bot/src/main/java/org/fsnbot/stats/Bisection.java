@@ -138,9 +138,26 @@ public final class Bisection {
     }
 
     private final Settings settings;
+    private final double buildVar;
 
     public Bisection(Settings settings) {
+        this(settings, 0);
+    }
+
+    /**
+     * As Bisection(settings), every two kernels also differing by builds
+     * whose levels scatter with standard deviation buildSd (log units)
+     * whatever the code does (layout, alignment): each comparison's
+     * interval carries both builds' variance, which more boots do not
+     * shrink, so a change within reach of two builds' scatter is not
+     * blamed on one commit.
+     */
+    public Bisection(Settings settings, double buildSd) {
         this.settings = Objects.requireNonNull(settings);
+        if (!(buildSd >= 0 && buildSd < 1)) {
+            throw new IllegalArgumentException("a build's scatter is a log standard deviation in [0, 1): " + buildSd);
+        }
+        this.buildVar = 2 * buildSd * buildSd;
     }
 
     /** The ends alone, judged as run(n, kernels) judges them (a change at all), from their log per-boot values. */
@@ -246,7 +263,7 @@ public final class Bisection {
             return new Result.Ambiguous(left, steps);
         }
         Measurement c = kernels.measure(hi, lo, atLooks(confirmation(), settings.blameAlpha(), (g, m, a) ->
-                BisectJudge.judge(g, m, effect, a)), confirmation());
+                blame(g, m, effect, a)), confirmation());
         steps.add(new Step(hi, lo, c));
         Optional<BisectJudge.Judgement> confirmed = judged(c);
         if (confirmed.isPresent() && confirmed.get().call() == BisectJudge.Call.BAD) {
@@ -254,6 +271,25 @@ public final class Bisection {
         }
         return new Result.NoSingleCommit(confirmed.isEmpty() ? "the candidate's parent could not be measured"
                 : "commit " + hi + " against its parent does not carry the change", steps);
+    }
+
+    /**
+     * The confirmation's call: BAD when the candidate's change against its
+     * parent is past half the ends' (boots' noise only: that is what more
+     * boots resolve) and also a change at all beyond two builds' scatter,
+     * which no number of boots removes: a commit that changed nothing
+     * still differs from its parent by its layout, and a search that took
+     * a wrong turn ends on two such neighbours.
+     */
+    private BisectJudge.Judgement blame(double[] parent, double[] candidate, double effect, double alpha) {
+        BisectJudge.Judgement past = BisectJudge.judge(parent, candidate, effect, alpha);
+        if (past.call() != BisectJudge.Call.BAD || buildVar == 0) {
+            return past;
+        }
+        BisectJudge.Judgement beyondBuilds = BisectJudge.judge(parent, candidate, 0, alpha, buildVar);
+        boolean changed = effect > 0 ? beyondBuilds.lowLog() > 0 : beyondBuilds.highLog() < 0;
+        return changed ? past : new BisectJudge.Judgement(BisectJudge.Call.UNCLEAR, past.logChange(), past.lowLog(),
+                past.highLog(), past.boots());
     }
 
     private static void requireCommits(int n) {

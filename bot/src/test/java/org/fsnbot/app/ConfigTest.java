@@ -57,6 +57,11 @@ class ConfigTest {
     void aValueOutOfRangeIsRefusedWithTheRule(@TempDir Path tmp) throws Exception {
         Path zero = Files.writeString(tmp.resolve("zero.yaml"), "pollMinutes: 0\n");
         assertThatThrownBy(() -> Config.load(Optional.of(zero))).hasMessageContaining("pollMinutes must be >= 1");
+        Path scatter = Files.writeString(tmp.resolve("scatter.yaml"), "bisect:\n  buildScatterPct: -1\n");
+        assertThatThrownBy(() -> Config.load(Optional.of(scatter))).hasMessageContaining("bisect.buildScatterPct");
+        Path set = Files.writeString(tmp.resolve("set.yaml"), "bisect:\n  buildScatterPct: 1.5\n");
+        assertThat(Config.load(Optional.of(set)).polling().bisect()).as("one key set, the section's others kept")
+                .isEqualTo(new BisectSettings(true, 400, 600, 1.5));
         Path badName = Files.writeString(tmp.resolve("name.yaml"), "inboxes:\n  - name: \"a b\"\n    url: /x\n");
         assertThatThrownBy(() -> Config.load(Optional.of(badName))).hasMessageContaining("inbox name");
         Path badTopology = Files.writeString(tmp.resolve("topology.yaml"), "topology: \"sockets=3,nodes=2\"\n");

@@ -38,30 +38,42 @@ public final class BisectBench {
         long plainBoots;
     }
 
-    /** The simulated kernels of one bisection: commit i's boots are its level plus a residual of src. */
-    record Range(double[] residuals, int truth, double step, SplittableRandom rnd) implements Bisection.Kernels {
+    /** One boot's log value of commit i's kernel, as a simulation draws it. */
+    @FunctionalInterface
+    interface Draw {
+        double draw(int i);
+    }
 
-        double draw(int i) {
+    /** The simulated kernels of one bisection: commit i's boots are its level plus a residual of src. */
+    record Range(double[] residuals, int truth, double step, SplittableRandom rnd) implements Bisection.Kernels, Draw {
+
+        @Override
+        public double draw(int i) {
             return (i >= truth ? Math.log1p(step) : 0) + residuals[rnd.nextInt(residuals.length)];
         }
 
         @Override
         public Bisection.Measurement measure(int i, int j, Bisection.Rule rule, Bisection.Pairs p) {
-            List<Double> a = new ArrayList<>();
-            List<Double> b = new ArrayList<>();
-            BisectJudge.Judgement last = null;
-            for (int pairs = 1; pairs <= p.max(); pairs++) {
-                a.add(draw(j));
-                b.add(draw(i));
-                if (pairs >= p.initial()) {
-                    last = rule.judge(array(a), array(b));
-                    if (last.call() != BisectJudge.Call.UNCLEAR) {
-                        break;
-                    }
+            return measured(this, i, j, rule, p);
+        }
+    }
+
+    /** Kernel i against j as Bisection.Kernels measures: the first pairs, then one at a time while unclear. */
+    static Bisection.Measurement measured(Draw d, int i, int j, Bisection.Rule rule, Bisection.Pairs p) {
+        List<Double> a = new ArrayList<>();
+        List<Double> b = new ArrayList<>();
+        BisectJudge.Judgement last = null;
+        for (int pairs = 1; pairs <= p.max(); pairs++) {
+            a.add(d.draw(j));
+            b.add(d.draw(i));
+            if (pairs >= p.initial()) {
+                last = rule.judge(array(a), array(b));
+                if (last.call() != BisectJudge.Call.UNCLEAR) {
+                    break;
                 }
             }
-            return new Bisection.Measurement.Done(last, 2 * a.size());
         }
+        return new Bisection.Measurement.Done(last, 2 * a.size());
     }
 
     static double[] array(List<Double> l) {
@@ -69,7 +81,7 @@ public final class BisectBench {
     }
 
     /** Plain binary search: the ends once, then each step once, a threshold at half the ends' change. */
-    static int plain(Range r, int n, long[] boots) {
+    static int plain(Draw r, int n, long[] boots) {
         double effect = mean(r, n, PLAIN_PAIRS) - mean(r, 0, PLAIN_PAIRS);
         boots[0] += 2 * PLAIN_PAIRS;
         int lo = 0;
@@ -87,7 +99,7 @@ public final class BisectBench {
         return hi;
     }
 
-    private static double mean(Range r, int i, int k) {
+    private static double mean(Draw r, int i, int k) {
         double s = 0;
         for (int x = 0; x < k; x++) {
             s += r.draw(i);

@@ -125,6 +125,21 @@ class BisectionTest {
     }
 
     @Test
+    void aLayoutOffsetPastHalfTheChangeIsNamedOnBootsAloneButNotOnceTheBuildsScatterIsKnown() {
+        // 6% at commit 5; commit 4's build sits 5% high by its layout alone: the search turns wrong at 4 and
+        // ends on 3 and 4, whose 5% is past half the ends' change and clear on boots.
+        IntToDoubleFunction levels = i -> i >= 5 ? Math.log1p(0.06) : i == 4 ? Math.log1p(0.05) : 0;
+        assertThat(bisection.run(8, new Simulated(levels, Set.of()))).as("boots alone: a wrong name")
+                .isInstanceOfSatisfying(Bisection.Result.Culprit.class, c -> assertThat(c.index()).isEqualTo(4));
+        Bisection scatter = new Bisection(Bisection.Settings.standard(), Math.log1p(0.02));
+        assertThat(scatter.run(8, new Simulated(levels, Set.of()))).as("builds scatter by 2%: no name")
+                .isInstanceOfSatisfying(Bisection.Result.NoSingleCommit.class,
+                        n -> assertThat(n.why()).contains("commit 4 against its parent does not carry the change"));
+        assertThat(scatter.run(8, new Simulated(stepAt(5, 20), Set.of()))).as("a 20% step stands out of it")
+                .isInstanceOfSatisfying(Bisection.Result.Culprit.class, c -> assertThat(c.index()).isEqualTo(5));
+    }
+
+    @Test
     void aChangeSpreadOverCommitsFailsTheConfirmation() {
         // 10% each at commits 2, 4 and 6: the ends differ by 33%, and no commit against its parent by half that.
         Bisection.Result r = bisection.run(8, new Simulated(i -> Math.log1p(0.10) * ((i >= 2 ? 1 : 0)
