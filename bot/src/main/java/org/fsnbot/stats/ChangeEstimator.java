@@ -66,6 +66,19 @@ public final class ChangeEstimator {
 
     private record Raw(MetricKey key, MetricInfo info, boolean inVerdict, double[] base, double[] patched,
             Welch welch, double[] boot) {
+
+        /**
+         * A side of two boots or more whose values are all equal: a run
+         * repeated, a constant, or a clock that counted the same. No
+         * noise to judge a change by unless a calibration measured it.
+         */
+        boolean flat() {
+            return equalValues(base) || equalValues(patched);
+        }
+
+        private static boolean equalValues(double[] v) {
+            return v.length > 1 && Arrays.stream(v).allMatch(x -> x == v[0]);
+        }
     }
 
     private Raw raw(MetricSamples m) {
@@ -76,8 +89,14 @@ public final class ChangeEstimator {
         double[] boot = Math.min(b.length, p.length) < BOOTSTRAP_BELOW && b.length > 1 && p.length > 1
                 ? Bootstrap.logRatioInterval(lb, lp, policy.alpha(), m.key().toString().hashCode())
                 : new double[] {Double.NaN, Double.NaN};
-        return new Raw(m.key(), m.info(), policy.inVerdict(m.key()), b, p,
+        Raw r = new Raw(m.key(), m.info(), policy.inVerdict(m.key()), b, p,
                 welch(lb, lp, policy.floor().logSd(m.key())), boot);
+        if (r.flat() && !policy.floor().calibrated(m.key())) {
+            // The floor's default would make an interval of a noise nobody measured: no interval, no call.
+            return new Raw(r.key(), r.info(), r.inVerdict(), b, p, new Welch(r.welch().logDiff(),
+                    Double.POSITIVE_INFINITY, 1), new double[] {Double.NaN, Double.NaN});
+        }
+        return r;
     }
 
     /** Welch's test with each side's variance at least the floor's: no zero-width interval from identical boots. */
@@ -138,6 +157,10 @@ public final class ChangeEstimator {
         double delta = policy.minEffect(r.key());
         if (Math.min(r.base().length, r.patched().length) < MIN_BOOTS) {
             return new MetricComparison.Call(Verdict.INCONCLUSIVE, "fewer than " + MIN_BOOTS + " boots a side");
+        }
+        if (r.flat() && !policy.floor().calibrated(r.key())) {
+            return new MetricComparison.Call(Verdict.INCONCLUSIVE, "a side's boots are all equal: no noise to judge"
+                    + " by (calibrate this runner)");
         }
         boolean significant = r.welch().p() <= holmLevel;
         boolean bootAgrees = Double.isNaN(r.boot()[0]) || r.boot()[0] > 0 || r.boot()[1] < 0;

@@ -25,6 +25,11 @@ public record NoiseFloor(double defaultCvPct, Map<MetricKey, Double> cvPct) {
         }
     }
 
+    /** Whether key's floor was measured (a calibration), not only its clock's default. */
+    public boolean calibrated(MetricKey key) {
+        return cvPct.containsKey(key);
+    }
+
     /** The floor as a standard deviation of log per-boot values; never below the default's. */
     public double logSd(MetricKey key) {
         return Math.log1p(Math.max(defaultCvPct, cvPct.getOrDefault(key, 0.0)) / 100);

@@ -52,6 +52,18 @@ class ChangeEstimatorTest {
                 .metrics().get(0);
         assertThat(minimal.change().pValue()).isPositive();
         assertThat(minimal.change().ciHighPct() - minimal.change().ciLowPct()).isPositive();
+        // No calibration: a side without spread has no noise to judge by, so nothing is called, no interval shown.
+        assertThat(minimal.verdict()).contains(Verdict.INCONCLUSIVE);
+        assertThat(minimal.why()).contains("all equal");
+        assertThat(minimal.intervalExcludesZero()).isFalse();
+        MetricComparison oneSideRepeated = new ChangeEstimator(POLICY).compare(samples("t", "ns", true,
+                new double[] {100, 100, 100}, new double[] {100.5, 99.8, 100.2})).metrics().get(0);
+        assertThat(oneSideRepeated.verdict()).as("not even no change").contains(Verdict.INCONCLUSIVE);
+        // A calibration that measured 0.5% for this metric makes the floor real: 3% is then a regression.
+        MetricComparison measured = new ChangeEstimator(POLICY.withFloor(new NoiseFloor(0.05, Map.of(
+                new MetricKey("w", "parent", "t"), 0.5)))).compare(samples("t", "ns", true, base, patched))
+                .metrics().get(0);
+        assertThat(measured.verdict()).contains(Verdict.REGRESSION);
         // On a runner whose calibration measured 2% noise for this metric, 3% in three boots proves nothing.
         NoiseFloor calibrated = new NoiseFloor(0.05, Map.of(new MetricKey("w", "parent", "t"), 2.0));
         MetricComparison floored = new ChangeEstimator(POLICY.withFloor(calibrated)).compare(samples("t", "ns", true,
