@@ -53,7 +53,8 @@ final class BisectEnds {
         Profile p = r.profile();
         AdaptiveSampling plan = new AdaptiveSampling(p.bootsPerKernel(), p.maxBootsPerKernel(), Significance.ALPHA);
         ChangeEstimator estimator = new ChangeEstimator(MetricPolicy.forProfile(p, plan.lookAlpha()));
-        JobRunner.Measuring m = jobs.measure(Bisector.job(r, good, bad, BaseReason.of(BaseReason.Kind.BISECTION_ENDS)),
+        JobRunner.Measuring m = jobs.measure(Bisector.job(r, good, bad,
+                BaseReason.of(BaseReason.Kind.BISECTION_ENDS)),
                 new Budget(plan.initialBoots(), plan.maxBoots()), new WhileOpen(plan, estimator));
         if (!(m.step() instanceof Step.Next<Booted> next)) {
             return new Failed(words(((Step.Stop<Booted>) m.step()).ending().finding()), setup(r, Optional.empty()));

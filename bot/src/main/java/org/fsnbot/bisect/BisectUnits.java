@@ -100,6 +100,7 @@ public final class BisectUnits {
         Base b = w.base().get();
         String head = ((WorkTarget.Revision) w.item().target()).head();
         return queue.enqueue(WorkItem.found("bisect " + b.tree() + " " + b.rev() + ".." + head,
-                "bisect " + w.title(), new WorkTarget.Bisect(head), b.at(b.rev(), BaseReason.of(BaseReason.Kind.BISECT_GOOD_END))));
+                "bisect " + w.title(), new WorkTarget.Bisect(head), b.at(b.rev(),
+                        BaseReason.of(BaseReason.Kind.BISECT_GOOD_END))));
     }
 }

@@ -65,7 +65,8 @@ public final class CompareCommand implements Callable<Integer> {
         String h = revs.isEmpty() ? head : revs.get(1);
         Job request;
         try {
-            request = new Job(new Base(tree, b, BaseReason.of(BaseReason.Kind.NAMED_ON_COMMAND_LINE)), new Candidate.Revision(h),
+            request = new Job(new Base(tree, b, BaseReason.of(BaseReason.Kind.NAMED_ON_COMMAND_LINE)),
+                    new Candidate.Revision(h),
                     jobs.profile(), jobs.topology(),
                     new ReplyRoute.NewThread(to == null ? cfg.mailing().treeReportTo() : to), true,
                     KernelBuilder.Code.TRUSTED);

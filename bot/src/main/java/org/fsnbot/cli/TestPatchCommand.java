@@ -48,7 +48,8 @@ public final class TestPatchCommand implements Callable<Integer> {
         PatchInput.Read in = patch.read(cfg, new MboxReader());
         Job request;
         try {
-            request = new Job(new Base(tree, base, BaseReason.of(BaseReason.Kind.NAMED_ON_COMMAND_LINE)), new Candidate.Series(in.series(),
+            request = new Job(new Base(tree, base, BaseReason.of(BaseReason.Kind.NAMED_ON_COMMAND_LINE)),
+                    new Candidate.Series(in.series(),
                     in.mbox()), jobs.profile(), jobs.topology(), new ReplyRoute.UnderMail(in.series().replyTarget()),
                     true, KernelBuilder.Code.TRUSTED);
         } catch (IllegalArgumentException e) {

@@ -32,7 +32,8 @@ public final class BisectHandler implements CommandHandler<Command.Bisect> {
         String tree = ctx.thread().work().flatMap(w -> w.base()).map(Base::tree).orElse(defaultTree);
         Optional<Long> id = queue.enqueue(WorkItem.requested("bisect " + ctx.mail().messageId() + " " + ctx.index(),
                 "bisect " + b.good() + ".." + b.bad(), new WorkTarget.Bisect(b.bad()), new Base(tree, b.good(),
-                        BaseReason.of(BaseReason.Kind.NAMED_IN_COMMAND)), new RunOptions(b.workloads(), 0, "", "", false,
+                        BaseReason.of(BaseReason.Kind.NAMED_IN_COMMAND)),
+                new RunOptions(b.workloads(), 0, "", "", false,
                                 b.line()), ctx.mail().messageId()));
         return estimate.accepted(b, id, "bisect-accepted", Map.of("good", b.good(), "bad", b.bad(), "tree", tree));
     }

@@ -29,7 +29,8 @@ public final class CompareHandler implements CommandHandler<Command.Compare> {
         String tree = ctx.thread().work().flatMap(w -> w.base()).map(Base::tree).orElse(defaultTree);
         Optional<Long> id = queue.enqueue(WorkItem.requested("compare " + ctx.mail().messageId() + " " + ctx.index(),
                 k.base() + ".." + k.head(), new WorkTarget.Revision(k.head()), new Base(tree, k.base(),
-                        BaseReason.of(BaseReason.Kind.NAMED_IN_COMMAND)), new RunOptions(List.of(), 0, "", "", false, k.line()),
+                        BaseReason.of(BaseReason.Kind.NAMED_IN_COMMAND)),
+                new RunOptions(List.of(), 0, "", "", false, k.line()),
                 ctx.mail().messageId()));
         return estimate.accepted(k, id, "compare-accepted", Map.of("head", k.head(), "base", k.base(), "tree", tree));
     }

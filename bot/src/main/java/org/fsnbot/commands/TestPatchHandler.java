@@ -47,7 +47,8 @@ public final class TestPatchHandler implements CommandHandler<Command.TestPatch>
         Optional<Long> id = queue.enqueue(WorkItem.requested("test-patch " + mail.messageId() + " " + ctx.index(),
                 title, new WorkTarget.Series(1, List.of(mail.messageId()), List.of(), mail.authorAddress()
                         + " inline " + mail.messageId()), new Base(base.get().tree(), base.get().rev(),
-                        BaseReason.of(BaseReason.Kind.THREAD_SERIES_BASE)), new RunOptions(List.of(), 0, "", "", true, t.line()),
+                        BaseReason.of(BaseReason.Kind.THREAD_SERIES_BASE)),
+                new RunOptions(List.of(), 0, "", "", true, t.line()),
                 mail.messageId()));
         return estimate.accepted(t, id, "test-patch-accepted", Map.of("files", mail.diffPaths().size(), "base",
                 base.get().rev()));

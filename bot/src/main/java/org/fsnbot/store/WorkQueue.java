@@ -62,8 +62,8 @@ public final class WorkQueue {
                     + " options, answer_to, lineage) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", item.kind().name(),
                     Jdbc.truncate(item.key(), 1000), Jdbc.truncate(item.title(), 2000), revision,
                     String.join("\n", ids), String.join("\n", prereqs), b.map(Base::tree).orElse(null),
-                    b.map(Base::rev).orElse(null), b.map(x -> Jdbc.truncate(x.reason().stored(), 2000)).orElse(null), head,
-                    state.stored(), Jdbc.truncate(detail, 4000), clock.instant(), clock.instant(),
+                    b.map(Base::rev).orElse(null), b.map(x -> Jdbc.truncate(x.reason().stored(), 2000)).orElse(null),
+                    head, state.stored(), Jdbc.truncate(detail, 4000), clock.instant(), clock.instant(),
                     item.options().equals(RunOptions.DEFAULTS) ? null : item.options().toJson(),
                     item.answerTo().orElse(null), lineage));
         });
@@ -201,7 +201,8 @@ public final class WorkQueue {
                 : kind == WorkKind.BISECT ? new WorkTarget.Bisect(rs.getString("head_rev"))
                 : new WorkTarget.Revision(rs.getString("head_rev"));
         Optional<Base> base = rs.getString("tree") == null ? Optional.empty()
-                : Optional.of(new Base(rs.getString("tree"), rs.getString("base_rev"), BaseReason.fromStored(rs.getString("base_reason") == null ? "" : rs.getString("base_reason"))));
+                : Optional.of(new Base(rs.getString("tree"), rs.getString("base_rev"), BaseReason.fromStored(
+                        rs.getString("base_reason") == null ? "" : rs.getString("base_reason"))));
         WorkItem item = new WorkItem(rs.getString("work_key"), rs.getString("title"), target, base,
                 RunOptions.fromJson(rs.getString("options")), Optional.ofNullable(rs.getString("answer_to")));
         return new Work(rs.getLong("id"), item, StoredName.parse(WorkState.class, rs.getString("state")),

@@ -107,7 +107,8 @@ public final class TreeQueuer {
         var day = now.atZone(ZoneOffset.UTC);
         String week = day.get(IsoFields.WEEK_BASED_YEAR) + "-W" + day.get(IsoFields.WEEK_OF_WEEK_BASED_YEAR);
         Optional<Long> id = queue.enqueue(WorkItem.found("heartbeat " + line + " " + week, line,
-                new WorkTarget.Revision(head), new Base(w.tree(), head, BaseReason.of(BaseReason.Kind.HEARTBEAT, w.branch()))));
+                new WorkTarget.Revision(head), new Base(w.tree(), head, BaseReason.of(BaseReason.Kind.HEARTBEAT,
+                        w.branch()))));
         id.ifPresent(i -> log.info("{}: heartbeat {} queued (last measured {})", line, head.substring(0, 12),
                 last.get()));
         return id;
