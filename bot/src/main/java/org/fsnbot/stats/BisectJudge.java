@@ -42,16 +42,7 @@ public final class BisectJudge {
 
     /** Judges step against good (log per-boot values) for an endpoint change of effectLog, at level 1 - alpha. */
     public static Judgement judge(double[] good, double[] step, double effectLog, double alpha) {
-        return judge(good, step, effectLog, alpha, 0);
-    }
-
-    /**
-     * As judge(good, step, effectLog, alpha), the two kernels' builds
-     * differing by buildVar (log units squared) whatever their code does:
-     * a variance no number of boots averages away.
-     */
-    public static Judgement judge(double[] good, double[] step, double effectLog, double alpha, double buildVar) {
-        double[] ci = interval(good, step, alpha, buildVar);
+        double[] ci = interval(good, step, alpha, 0);
         double d = ci[0];
         double half = effectLog / 2;
         Call c;
@@ -73,13 +64,7 @@ public final class BisectJudge {
      * the interval lies inside the ±minEffectPct band, UNCLEAR otherwise.
      */
     public static Judgement endpoint(double[] good, double[] bad, double alpha, double minEffectPct) {
-        return endpoint(good, bad, alpha, minEffectPct, 0);
-    }
-
-    /** As endpoint(good, bad, alpha, minEffectPct), with the builds' own variance (see judge). */
-    public static Judgement endpoint(double[] good, double[] bad, double alpha, double minEffectPct,
-            double buildVar) {
-        double[] ci = interval(good, bad, alpha, buildVar);
+        double[] ci = interval(good, bad, alpha, 0);
         double band = Math.log1p(minEffectPct / 100);
         Call c;
         if (Double.isNaN(ci[1])) {
@@ -92,6 +77,27 @@ public final class BisectJudge {
             c = Call.UNCLEAR;
         }
         return new Judgement(c, ci[0], ci[1], ci[2], Math.min(good.length, bad.length));
+    }
+
+    /**
+     * The confirmation's call on a candidate against its parent: BAD when
+     * its change is past half the ends' (judge: boots' noise only, which
+     * more boots resolve) and also a change at all beyond two builds'
+     * scatter, buildVar (log units squared), which no number of boots
+     * removes: a commit that changed nothing still differs from its parent
+     * by its layout, and a search that took a wrong turn ends on two such
+     * neighbours. With buildVar 0, judge's call.
+     */
+    public static Judgement blame(double[] parent, double[] candidate, double effectLog, double alpha,
+            double buildVar) {
+        Judgement past = judge(parent, candidate, effectLog, alpha);
+        if (past.call() != Call.BAD || buildVar == 0) {
+            return past;
+        }
+        double[] beyondBuilds = interval(parent, candidate, alpha, buildVar);
+        boolean changed = effectLog > 0 ? beyondBuilds[1] > 0 : beyondBuilds[2] < 0;
+        return changed ? past : new Judgement(Call.UNCLEAR, past.logChange(), past.lowLog(), past.highLog(),
+                past.boots());
     }
 
     /**

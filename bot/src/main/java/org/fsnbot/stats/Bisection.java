@@ -263,7 +263,7 @@ public final class Bisection {
             return new Result.Ambiguous(left, steps);
         }
         Measurement c = kernels.measure(hi, lo, atLooks(confirmation(), settings.blameAlpha(), (g, m, a) ->
-                blame(g, m, effect, a)), confirmation());
+                BisectJudge.blame(g, m, effect, a, buildVar)), confirmation());
         steps.add(new Step(hi, lo, c));
         Optional<BisectJudge.Judgement> confirmed = judged(c);
         if (confirmed.isPresent() && confirmed.get().call() == BisectJudge.Call.BAD) {
@@ -271,25 +271,6 @@ public final class Bisection {
         }
         return new Result.NoSingleCommit(confirmed.isEmpty() ? "the candidate's parent could not be measured"
                 : "commit " + hi + " against its parent does not carry the change", steps);
-    }
-
-    /**
-     * The confirmation's call: BAD when the candidate's change against its
-     * parent is past half the ends' (boots' noise only: that is what more
-     * boots resolve) and also a change at all beyond two builds' scatter,
-     * which no number of boots removes: a commit that changed nothing
-     * still differs from its parent by its layout, and a search that took
-     * a wrong turn ends on two such neighbours.
-     */
-    private BisectJudge.Judgement blame(double[] parent, double[] candidate, double effect, double alpha) {
-        BisectJudge.Judgement past = BisectJudge.judge(parent, candidate, effect, alpha);
-        if (past.call() != BisectJudge.Call.BAD || buildVar == 0) {
-            return past;
-        }
-        BisectJudge.Judgement beyondBuilds = BisectJudge.judge(parent, candidate, 0, alpha, buildVar);
-        boolean changed = effect > 0 ? beyondBuilds.lowLog() > 0 : beyondBuilds.highLog() < 0;
-        return changed ? past : new BisectJudge.Judgement(BisectJudge.Call.UNCLEAR, past.logChange(), past.lowLog(),
-                past.highLog(), past.boots());
     }
 
     private static void requireCommits(int n) {
