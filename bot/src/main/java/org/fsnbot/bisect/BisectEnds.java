@@ -52,7 +52,8 @@ final class BisectEnds {
     static Ends measure(JobRunner jobs, Bisector.Request r, String good, String bad) throws IOException {
         Profile p = r.profile();
         AdaptiveSampling plan = new AdaptiveSampling(p.bootsPerKernel(), p.maxBootsPerKernel(), Significance.ALPHA);
-        ChangeEstimator estimator = new ChangeEstimator(MetricPolicy.forProfile(p, plan.lookAlpha()));
+        ChangeEstimator estimator = new ChangeEstimator(MetricPolicy.forProfile(p, plan.alpha())
+                .withLooks(plan.spending()));
         JobRunner.Measuring m = jobs.measure(Bisector.job(r, good, bad,
                 BaseReason.of(BaseReason.Kind.BISECTION_ENDS)),
                 new Budget(plan.initialBoots(), plan.maxBoots()), new WhileOpen(plan, estimator));

@@ -14,7 +14,6 @@ import org.fsnbot.report.ReplyRenderer;
 import org.fsnbot.report.RunsReport;
 import org.fsnbot.run.RunFile;
 import org.fsnbot.stats.MetricComparison;
-import org.fsnbot.stats.Significance;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -77,7 +76,7 @@ public final class CompareRunsCommand implements Callable<Integer> {
         ArrayNode metrics = root.putArray("metrics");
         if (r.report() != null) {
             root.put("verdict", r.report().measurement().comparison().overall().text());
-            root.put("ciLevel", Significance.confidenceLabel(r.report().measurement().plan().lookAlpha()));
+            root.put("ciLevel", r.report().measurement().comparison().ciLabel());
             root.put("baseRuns", r.report().base().runs()).put("patchedRuns", r.report().patched().runs());
             RunsReport.Cautions c = r.report().cautions();
             ObjectNode cautions = root.putObject("cautions");

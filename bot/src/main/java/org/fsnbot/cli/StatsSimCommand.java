@@ -18,6 +18,8 @@ import org.fsnbot.stats.FsnbotRule;
 import org.fsnbot.stats.MetricComparison;
 import org.fsnbot.stats.MetricPolicy;
 import org.fsnbot.stats.MmtestsRule;
+import org.fsnbot.stats.NoiseModel;
+import org.fsnbot.stats.NoiseModels;
 import org.fsnbot.stats.Significance;
 import org.fsnbot.stats.VerdictSimulation;
 import org.fsnbot.stats.ZeroDayRule;
@@ -35,6 +37,16 @@ public final class StatsSimCommand implements Callable<Integer> {
     @Option(names = "--seed", defaultValue = "20261130", description = "Random seed (default: ${DEFAULT-VALUE}).")
     long seed;
 
+    @Option(names = "--models", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "Also run the noise models nobody tuned to (default: ${DEFAULT-VALUE}).")
+    boolean models;
+
+    /** A quick-profile report: nine verdict metrics. */
+    static final int REPORT_METRICS = 9;
+
+    /** The boots a calibration runs a side by default (`fsnbot calibrate --boots`). */
+    static final int CALIBRATION_BOOTS = 5;
+
     @Override
     public Integer call() throws Exception {
         Map<String, List<VerdictSimulation.NoiseSource>> byClock = new java.util.TreeMap<>(
@@ -45,6 +57,10 @@ public final class StatsSimCommand implements Callable<Integer> {
         // A report's metrics share a clock: wall-time and instruction-count noise are simulated apart.
         for (Map.Entry<String, List<VerdictSimulation.NoiseSource>> e : byClock.entrySet()) {
             simulate(e.getKey(), e.getValue());
+            System.out.println();
+        }
+        if (models) {
+            System.out.print(models());
             System.out.println();
         }
         System.out.print(seed000());
@@ -68,8 +84,12 @@ public final class StatsSimCommand implements Callable<Integer> {
         TextTable t = new TextTable(List.of("rule", "boots", "FA/metric", "FA/report", "power 1%", "2%", "5%",
                 "10%"), 1);
         for (int boots : new int[] {3, 10}) {
+            List<VerdictSimulation.Result> results = new ArrayList<>();
             for (ComparisonRule r : rules) {
-                VerdictSimulation.Result res = sim.run(r, boots);
+                results.add(sim.run(r, boots));
+            }
+            results.add(sim.runCalibrated(Significance.ALPHA, boots, CALIBRATION_BOOTS));
+            for (VerdictSimulation.Result res : results) {
                 List<String> row = new ArrayList<>(List.of(res.rule(), Integer.toString(boots),
                         pct(res.falseAlarmPerMetric()), pct(res.falseAlarmPerReport())));
                 for (double p : res.power()) {
@@ -82,8 +102,43 @@ public final class StatsSimCommand implements Callable<Integer> {
         System.out.print(t.render("  "));
         System.out.println("\nboots: per kernel (3 = quick profile, 10 = full). FA: A/A false alarms, any");
         System.out.println("direction. power: share of metrics called a regression when every metric of");
-        System.out.println("the report truly got slower by that much.");
+        System.out.println("the report truly got slower by that much. fsnbot as a job judges before any");
+        System.out.println("calibration (2% noise assumed while boots are few), and calibrated: before");
+        System.out.printf("each report an A/A calibration of %d+%d boots on the same noise.%n", CALIBRATION_BOOTS,
+                CALIBRATION_BOOTS);
     }
+
+    /**
+     * Reports of nine metrics, all of one model of noise nobody tuned to:
+     * A/A false alarms at the quick profile's 3 boots before and after a
+     * calibration, and at the boots calibrate recommends with the power
+     * those boots give against a true 2%.
+     */
+    private String models() {
+        TextTable t = new TextTable(List.of("noise (every metric of a 9-metric report)", "FA 3 boots", "calibrated",
+                "boots", "FA", "power 2%", "own"), 1);
+        for (NoiseModel model : NoiseModels.audit()) {
+            VerdictSimulation sim = new VerdictSimulation(java.util.Collections.nCopies(REPORT_METRICS, model),
+                    trials, seed);
+            VerdictSimulation.Result before = sim.run(new FsnbotRule(Significance.ALPHA, Significance.MIN_EFFECT_PCT),
+                    3);
+            VerdictSimulation.Result after = sim.runCalibrated(Significance.ALPHA, 3, CALIBRATION_BOOTS);
+            VerdictSimulation.Planned planned = sim.runPlanned(Significance.ALPHA, CALIBRATION_BOOTS, PLAN_CAP);
+            t.row(List.of(model.name(), pct(before.falseAlarmPerReport()), pct(after.falseAlarmPerReport()),
+                    String.format(Locale.ROOT, "%.1f (<= %d)", planned.meanBoots(), planned.mostBoots()),
+                    pct(planned.falseAlarmPerReport()), pct(planned.power()), pct(planned.ownPower())));
+        }
+        return String.format(Locale.ROOT, "Noise nobody tuned to, %d reports per setting:%n%n", trials)
+                + t.render("  ") + String.format(Locale.ROOT, "%nFA: A/A false alarms per report (any metric called),"
+                + " at 3 boots a kernel before any%ncalibration and after one of %d+%d boots; boots: what calibrate"
+                + " then%nrecommends for the report (mean, most; every boot in one look), with the A/A%nalarms and"
+                + " the power per metric against a true +2%% at those boots; own: a metric's%npower at the boots"
+                + " calibrate recommends for it alone, the only metric that changed.%n", CALIBRATION_BOOTS,
+                CALIBRATION_BOOTS);
+    }
+
+    /** Where the simulated plans stop: beyond it a metric is too noisy for 2% (the simulation says so). */
+    static final int PLAN_CAP = 400;
 
     private static String pct(double v) {
         return String.format(Locale.ROOT, "%.1f%%", 100 * v);
@@ -116,7 +171,8 @@ public final class StatsSimCommand implements Callable<Integer> {
             t.row(List.of(m.key().variant(), String.format(Locale.ROOT, "%.3f", m.base().mean()),
                     String.format(Locale.ROOT, "%.3f", m.patched().mean()),
                     String.format(Locale.ROOT, "%+.1f%%", m.changePct()),
-                    String.format(Locale.ROOT, "[%+.1f%%, %+.1f%%]", m.change().ciLowPct(), m.change().ciHighPct()),
+                    Double.isInfinite(m.change().ciHighPct()) ? "unknown" : String.format(Locale.ROOT,
+                            "[%+.1f%%, %+.1f%%]", m.change().ciLowPct(), m.change().ciHighPct()),
                     String.format(Locale.ROOT, "%.3f", m.change().pValue()), m.verdict().orElseThrow().text()));
         }
         return "Seed 000 through the engine (2 before batches vs the after batch):\n\n" + t.render("  ")

@@ -53,7 +53,7 @@ public final class MeasurePhase {
         AdaptiveSampling plan = new AdaptiveSampling(p.bootsPerKernel(), p.maxBootsPerKernel(), Significance.ALPHA);
         Artefacts artefacts = artefacts(i);
         Instrument instrument = testbed.instrument(artefacts, job.topology());
-        MetricPolicy policy = MetricPolicy.forProfile(p, plan.lookAlpha()).withFloor(floors.of(instrument,
+        MetricPolicy policy = MetricPolicy.forProfile(p, plan.alpha()).withLooks(plan.spending()).withFloor(floors.of(instrument,
                 job.topology(), p));
         ChangeEstimator estimator = new ChangeEstimator(instrument.clock() == Clock.INSTRUCTIONS
                 ? policy.onInstructionClock(p) : policy);

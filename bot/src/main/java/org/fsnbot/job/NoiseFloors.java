@@ -18,7 +18,9 @@ import org.fsnbot.testbed.Instrument;
  * this runner's latest A/A calibration on the same accelerator, clock,
  * topology and profile, never below its clock's default: the least
  * boot-to-boot CV measured on that clock (instructions: byte-write none,
- * 0.02% under icount; wall: 0.1%, below any runner's real noise).
+ * 0.02% under icount; wall: 0.1%, below any runner's real noise). A
+ * metric no calibration measured is assumed to have NoiseFloor's
+ * ASSUMED_CV_PCT while its boots are few.
  */
 public final class NoiseFloors {
 
@@ -38,6 +40,7 @@ public final class NoiseFloors {
                 accel.clock().word(), topology.toString(), profile.name()));
         Map<MetricKey, Double> cv = new HashMap<>();
         noise.forEach(n -> cv.put(n.key(), n.cvPct()));
-        return new NoiseFloor(accel.clock() == Clock.INSTRUCTIONS ? INSTRUCTIONS_CV_PCT : WALL_CV_PCT, cv);
+        return new NoiseFloor(accel.clock() == Clock.INSTRUCTIONS ? INSTRUCTIONS_CV_PCT : WALL_CV_PCT, cv,
+                NoiseFloor.ASSUMED_CV_PCT);
     }
 }

@@ -7,7 +7,6 @@ import java.util.Locale;
 import org.fsnbot.report.JobFacts;
 import org.fsnbot.report.ReplyRenderer;
 import org.fsnbot.stats.MetricComparison;
-import org.fsnbot.stats.Significance;
 
 /**
  * A job's result as JSON, for CI scripts (`--json FILE`) and the job's
@@ -45,7 +44,7 @@ public final class ResultDocument {
         root.set("facts", facts(facts));
         ArrayNode metrics = root.putArray("metrics");
         if (finding instanceof Finding.Report r) {
-            root.put("ciLevel", Significance.confidenceLabel(r.measurement().plan().lookAlpha()));
+            root.put("ciLevel", r.measurement().comparison().ciLabel());
             root.put("method", r.measurement().comparison().method());
             root.put("bootsPerKernel", r.measurement().bootsPerKernel());
             r.measurement().comparison().metrics().forEach(m -> metrics.add(metric(m)));

@@ -25,6 +25,7 @@ import org.fsnbot.stats.AdaptiveSampling;
 import org.fsnbot.stats.ChangeEstimator;
 import org.fsnbot.stats.Comparison;
 import org.fsnbot.stats.MetricPolicy;
+import org.fsnbot.stats.NoiseFloor;
 import org.fsnbot.stats.Significance;
 
 /**
@@ -78,7 +79,9 @@ public final class RunsComparison {
         }
         int n = Math.min(baseRuns, patchedRuns);
         AdaptiveSampling plan = new AdaptiveSampling(Math.max(2, n), Math.max(2, n), Significance.ALPHA);
-        Comparison c = new ChangeEstimator(MetricPolicy.forProfile(profile, plan.lookAlpha())).compare(samples);
+        // Host runs have no calibration: the wall clock's least CV, and 2% assumed while runs are few.
+        Comparison c = new ChangeEstimator(MetricPolicy.forProfile(profile, plan.alpha())
+                .withFloor(NoiseFloor.uncalibrated(NoiseFloors.WALL_CV_PCT))).compare(samples);
         Measurement m = new Measurement(c, n, plan, 0, List.copyOf(skipped), List.of());
         List<RunsReport.Injected> injected = new ArrayList<>();
         injected(base, "base").ifPresent(injected::add);

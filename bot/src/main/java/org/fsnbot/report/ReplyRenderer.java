@@ -18,7 +18,6 @@ import org.fsnbot.build.BuildResult;
 import org.fsnbot.exec.LimitHit;
 import org.fsnbot.run.BootRecord;
 import org.fsnbot.run.Side;
-import org.fsnbot.stats.Significance;
 import org.fsnbot.boot.BootOutcome;
 import org.fsnbot.boot.HostPressure;
 import org.fsnbot.plan.BaseReason;
@@ -42,7 +41,7 @@ public final class ReplyRenderer {
 
     public String report(JobFacts facts, Measurement r) {
         Map<String, Object> m = base(facts);
-        String ci = Significance.confidenceLabel(r.plan().lookAlpha());
+        String ci = r.comparison().ciLabel();
         m.put("verdict", r.comparison().overall().text().toUpperCase(Locale.ROOT));
         m.put("headline", ResultTables.headline(r.comparison()));
         m.put("ci", ci);
@@ -65,7 +64,7 @@ public final class ReplyRenderer {
      * reply shows.
      */
     public String results(JobFacts facts, Measurement r) {
-        String ci = Significance.confidenceLabel(r.plan().lookAlpha());
+        String ci = r.comparison().ciLabel();
         Map<String, Object> m = base(facts);
         m.put("verdict", r.comparison().overall().text().toUpperCase(Locale.ROOT));
         m.put("ci", ci);
@@ -92,7 +91,7 @@ public final class ReplyRenderer {
     /** `fsnbot compare-runs`: bare-metal runs through the reply's statistics and tables, every table unfolded. */
     public String runs(RunsReport r) {
         Measurement x = r.measurement();
-        String ci = Significance.confidenceLabel(x.plan().lookAlpha());
+        String ci = x.comparison().ciLabel();
         Map<String, Object> m = new HashMap<>();
         m.put("r", r);
         m.put("verdict", x.comparison().overall().text().toUpperCase(Locale.ROOT));

@@ -11,6 +11,7 @@ import org.fsnbot.run.MetricKey;
 import org.fsnbot.stats.Comparison;
 import org.fsnbot.stats.MetricComparison;
 import org.fsnbot.stats.MetricNoise;
+import org.fsnbot.stats.PowerPlan;
 import org.fsnbot.stats.Significance;
 import org.fsnbot.stats.Verdict;
 
@@ -76,7 +77,7 @@ public final class ResultTables {
             sb.append(String.format(Locale.ROOT,
                     "  n = %d base / %d patched boots; largest boot-to-boot CV %.1f%%%n", first.base().n(),
                     first.patched().n(), 100 * maxCv(rows)));
-            sb.append("  ").append(noiseLine(rows, noise)).append("\n\n");
+            sb.append("  ").append(noiseLine(rows, noise, Math.max(1, c.verdictMetrics().size()))).append("\n\n");
         }
         return sb.toString();
     }
@@ -94,7 +95,8 @@ public final class ResultTables {
                 out.add(String.format(Locale.ROOT, "%s %s: %d row%s, CV up to %.1f%%, %s", rows.get(0).key()
                         .workload(), rows.get(0).key().metric(), rows.size(), rows.size() == 1 ? "" : "s", cv,
                         cv > 0 ? String.format(Locale.ROOT, "~%d boots/kernel to resolve %.0f%%",
-                                Significance.bootsToResolve(cv), Significance.MIN_EFFECT_PCT) : "no noise measured"));
+                                PowerPlan.bootsFor(cv, Math.max(1, c.verdictMetrics().size())),
+                                Significance.MIN_EFFECT_PCT) : "no noise measured"));
             }
         }
         return out;
@@ -152,13 +154,21 @@ public final class ResultTables {
         return t.render("  ");
     }
 
-    private static String noiseLine(List<MetricComparison> rows, List<MetricNoise> noise) {
+    /**
+     * The calibration's noise for the table's rows, and the boots it needs
+     * for the minimum effect, planned for the CV's upper bound
+     * (PowerPlan.plannedCv) among this report's verdict metrics.
+     */
+    private static String noiseLine(List<MetricComparison> rows, List<MetricNoise> noise, int verdictMetrics) {
         double worst = -1;
+        double planned = -1;
         Instant when = null;
         for (MetricComparison m : rows) {
             for (MetricNoise n : noise) {
                 if (n.key().equals(m.key())) {
                     worst = Math.max(worst, n.cvPct());
+                    planned = Math.max(planned, n.boots() > 1 ? PowerPlan.plannedCv(n.cvPct(), n.boots())
+                            : n.cvPct());
                     when = n.when();
                 }
             }
@@ -168,7 +178,8 @@ public final class ResultTables {
         }
         return String.format(Locale.ROOT,
                 "A/A noise here (%s): CV <= %.1f%%; %d boots/kernel to resolve %.0f%%",
-                when.toString().substring(0, 10), worst, Significance.bootsToResolve(worst), Significance.MIN_EFFECT_PCT);
+                when.toString().substring(0, 10), worst, PowerPlan.bootsFor(planned, verdictMetrics),
+                Significance.MIN_EFFECT_PCT);
     }
 
     /** The metrics measured beside the verdict ones, a table per workload. */

@@ -4,11 +4,17 @@ package org.fsnbot.stats;
  * When to boot more: after the initial boots, one more interleaved pair at
  * a time while any verdict metric is inconclusive and the budget allows.
  * Looking at the data after every pair and stopping when it looks decided
- * inflates false alarms, so each look tests at alpha divided by the number
- * of looks the budget allows (Bonferroni over looks): the chance of any
- * false alarm over the whole sequence stays at or below alpha.
+ * inflates false alarms, so alpha is spent over the looks the budget
+ * allows (AlphaSpending, a group-sequential design that counts the boots
+ * the looks share, where Bonferroni's alpha/looks would not): the chance of
+ * any false alarm over the whole sequence stays at alpha.
  */
-public record AdaptiveSampling(int initialBoots, int maxBoots, double alpha) {
+public record AdaptiveSampling(int initialBoots, int maxBoots, double alpha, AlphaSpending spending) {
+
+    public AdaptiveSampling(int initialBoots, int maxBoots, double alpha) {
+        this(initialBoots, maxBoots, alpha, new AlphaSpending(Math.max(1, initialBoots),
+                Math.max(Math.max(1, initialBoots), maxBoots)));
+    }
 
     public AdaptiveSampling {
         if (initialBoots < 2) {
@@ -26,9 +32,9 @@ public record AdaptiveSampling(int initialBoots, int maxBoots, double alpha) {
         return maxBoots - initialBoots + 1;
     }
 
-    /** The significance level of each look. */
-    public double lookAlpha() {
-        return alpha / looks();
+    /** The level of the intervals a look with these boots per kernel shows. */
+    public double ciAlpha(int boots) {
+        return spending.nominal(alpha, boots);
     }
 
     /** True when another pair of boots should run after this comparison. */

@@ -8,35 +8,53 @@ import java.util.Map;
 import java.util.Set;
 import org.fsnbot.run.MetricInfo;
 import org.fsnbot.run.MetricKey;
-import org.fsnbot.run.Sample;
-import org.fsnbot.run.Side;
 
-/** fsnbot's own verdict engine, wrapped as a rule for the simulation: all metrics form one report. */
-public record FsnbotRule(double alpha, double minEffectPct) implements ComparisonRule {
+/**
+ * fsnbot's own verdict engine, wrapped as a rule for the simulation: all
+ * metrics form one report, judged in one look with the given noise floor
+ * (a job's before calibration, or a calibration's).
+ */
+public record FsnbotRule(double alpha, double minEffectPct, NoiseFloor floor) implements ComparisonRule {
+
+    /** As a job on an uncalibrated wall-clock runner judges: its least CV, the assumed noise while boots are few. */
+    public FsnbotRule(double alpha, double minEffectPct) {
+        this(alpha, minEffectPct, NoiseFloor.uncalibrated(0.1));
+    }
 
     @Override
     public String name() {
         return "fsnbot (Welch log, Holm, >=" + (int) minEffectPct + "%)";
     }
 
+    /** The simulated metric i's name. */
+    static String metric(int i) {
+        return "m" + i;
+    }
+
+    /** A floor from calibrated CVs by simulated metric name. */
+    static NoiseFloor floor(Map<String, Double> cvByMetric) {
+        Map<MetricKey, Double> cv = new HashMap<>();
+        cvByMetric.forEach((m, v) -> cv.put(new MetricKey("sim", "r", m), v));
+        return new NoiseFloor(0.01, cv);
+    }
+
     @Override
     public int[] flags(List<double[]> base, List<double[]> patched) {
-        List<Sample> samples = new ArrayList<>();
+        List<MetricKey> keys = new ArrayList<>();
         Set<String> metrics = new HashSet<>();
         for (int i = 0; i < base.size(); i++) {
-            String m = "m" + i;
-            metrics.add(m);
-            add(samples, Side.BASE, m, base.get(i));
-            add(samples, Side.PATCHED, m, patched.get(i));
+            metrics.add(metric(i));
+            keys.add(new MetricKey("sim", "r", metric(i)));
         }
-        MetricPolicy policy = new MetricPolicy(Map.of("sim", metrics), Map.of("sim", minEffectPct), alpha);
+        MetricPolicy policy = new MetricPolicy(Map.of("sim", metrics), Map.of("sim", minEffectPct), alpha)
+                .withFloor(floor);
         Map<String, Verdict> verdicts = new HashMap<>();
-        for (MetricComparison c : new ChangeEstimator(policy).compare(samples).metrics()) {
+        for (MetricComparison c : new ChangeEstimator(policy).compareBoots(keys, TIME, base, patched).metrics()) {
             verdicts.put(c.key().metric(), c.verdict().orElseThrow());
         }
         int[] out = new int[base.size()];
         for (int i = 0; i < out.length; i++) {
-            Verdict v = verdicts.get("m" + i);
+            Verdict v = verdicts.get(metric(i));
             // Simulated metrics are times: a regression is a higher value.
             out[i] = v == Verdict.REGRESSION ? 1 : v == Verdict.IMPROVEMENT ? -1 : 0;
         }
@@ -44,10 +62,4 @@ public record FsnbotRule(double alpha, double minEffectPct) implements Compariso
     }
 
     private static final MetricInfo TIME = new MetricInfo("row", "ns", true);
-
-    private static void add(List<Sample> samples, Side side, String metric, double[] boots) {
-        for (int b = 0; b < boots.length; b++) {
-            samples.add(new Sample(side, b, 0, new MetricKey("sim", "r", metric), TIME, boots[b]));
-        }
-    }
 }

@@ -12,30 +12,37 @@ import org.fsnbot.run.MetricKey;
 
 /**
  * Which metrics of each workload enter the verdict family, the smallest
- * change (in percent) per workload that counts as an effect, the level
- * each test is made at, and the least noise each metric is taken to have.
+ * change (in percent) per workload that counts as an effect, the
+ * report-wide false alarm rate over every look, how that rate is spent
+ * over the looks, and the least noise each metric is taken to have.
  */
 public record MetricPolicy(Map<String, Set<String>> verdictMetrics, Map<String, Double> minEffectPct, double alpha,
-        NoiseFloor floor, Map<String, Predicate<String>> onlyRows) {
+        NoiseFloor floor, Map<String, Predicate<String>> onlyRows, AlphaSpending looks) {
 
     public MetricPolicy {
         verdictMetrics = Map.copyOf(verdictMetrics);
         minEffectPct = Map.copyOf(minEffectPct);
         Objects.requireNonNull(floor);
         onlyRows = Map.copyOf(onlyRows);
+        Objects.requireNonNull(looks);
         if (!(alpha > 0 && alpha < 0.5)) {
             throw new IllegalArgumentException("alpha must be in (0, 0.5)");
         }
     }
 
-    /** With the minimal noise floor (NoiseFloor.MINIMAL). */
+    /** With the minimal noise floor (NoiseFloor.MINIMAL), judged in one look. */
     public MetricPolicy(Map<String, Set<String>> verdictMetrics, Map<String, Double> minEffectPct, double alpha) {
-        this(verdictMetrics, minEffectPct, alpha, NoiseFloor.MINIMAL, Map.of());
+        this(verdictMetrics, minEffectPct, alpha, NoiseFloor.MINIMAL, Map.of(), AlphaSpending.single(1));
     }
 
     /** The same with another noise floor. */
     public MetricPolicy withFloor(NoiseFloor other) {
-        return new MetricPolicy(verdictMetrics, minEffectPct, alpha, other, onlyRows);
+        return new MetricPolicy(verdictMetrics, minEffectPct, alpha, other, onlyRows, looks);
+    }
+
+    /** The same spending alpha over a sequence's looks (AdaptiveSampling.looks()). */
+    public MetricPolicy withLooks(AlphaSpending other) {
+        return new MetricPolicy(verdictMetrics, minEffectPct, alpha, floor, onlyRows, other);
     }
 
     /**
@@ -50,7 +57,7 @@ public record MetricPolicy(Map<String, Set<String>> verdictMetrics, Map<String, 
                 rows.merge(w.name(), w::judgedOnInstructions, Predicate::or);
             }
         }
-        return new MetricPolicy(verdictMetrics, minEffectPct, alpha, floor, rows);
+        return new MetricPolicy(verdictMetrics, minEffectPct, alpha, floor, rows, looks);
     }
 
     /** A profile's verdict metrics and minimum effects, tested at alpha. */

@@ -24,7 +24,7 @@ class OutcomeTest {
 
     private static Finding.Report report(Verdict overall) {
         Comparison c = ReplyRendererTestAccess.comparison();
-        return new Finding.Report(new Measurement(new Comparison(c.metrics(), overall, c.method()), 3,
+        return new Finding.Report(new Measurement(new Comparison(c.metrics(), overall, c.method(), c.ciAlpha()), 3,
                 new AdaptiveSampling(3, 3, 0.05), 0, List.of(), List.of()));
     }
 

@@ -111,16 +111,19 @@ class ReplyGoldenTest {
         return new ChangeEstimator(p).compare(s);
     }
 
+    /** The quick profile's looks: three boots a kernel, a fourth pair while a verdict is open. */
+    private static final AdaptiveSampling QUICK = new AdaptiveSampling(3, 4, 0.05);
+
     /** Four boots, tight: nothing changed. */
-    private static Comparison quiet(double alpha) {
+    private static Comparison quiet() {
         List<Sample> s = new ArrayList<>();
         Metric ns = Metric.of("byte-write", "mode", "parent", "ns_per_op", "ns", true);
         for (int boot = 0; boot < 4; boot++) {
             ns.add(s, Side.BASE, boot, 2000 + boot);
             ns.add(s, Side.PATCHED, boot, 2001 + boot);
         }
-        return new ChangeEstimator(new MetricPolicy(Map.of("byte-write", Set.of("ns_per_op")), Map.of(), alpha))
-                .compare(s);
+        return new ChangeEstimator(new MetricPolicy(Map.of("byte-write", Set.of("ns_per_op")), Map.of(), 0.05)
+                .withLooks(QUICK.spending())).compare(s);
     }
 
     @Test
@@ -160,8 +163,8 @@ class ReplyGoldenTest {
         }
         MetricPolicy p = new MetricPolicy(Map.of("byte-write", Set.of("ns_per_op"), "addwatch-latency",
                 Set.of("add_avg_ns"), "parent-modify-scale", Set.of("avg_client_s"), "pipe-messaging",
-                Set.of("total_s"), "scale-ops", Set.of("per_task_ops_s")), Map.of(), 0.05 / 2);
-        return new ChangeEstimator(p).compare(s);
+                Set.of("total_s"), "scale-ops", Set.of("per_task_ops_s")), Map.of(), 0.05);
+        return new ChangeEstimator(p.withLooks(QUICK.spending())).compare(s);
     }
 
     /** What the demo's job knows when it replies to the example patch, on wall time (plain TCG). */
@@ -200,7 +203,7 @@ class ReplyGoldenTest {
 
     @Test
     void reportOfTheExampleRegression() throws Exception {
-        AdaptiveSampling plan = new AdaptiveSampling(3, 4, 0.05);
+        AdaptiveSampling plan = QUICK;
         String body = renderer.report(exampleFacts(), new Measurement(exampleRegression(), 4, plan, 0,
                 List.of("iouring-peak polled: polled I/O needs a block device target"), List.of()));
         ReplyRendererTest.assertMailWidth(body);
@@ -223,10 +226,10 @@ class ReplyGoldenTest {
                         * Math.exp(cv * noise.nextGaussian()));
             }
         }
-        MetricPolicy p = new MetricPolicy(Map.of("byte-write", Set.of("ns_per_op")), Map.of(), 0.05 / 2)
-                .withFloor(new NoiseFloor(0.02, Map.of()));
+        MetricPolicy p = new MetricPolicy(Map.of("byte-write", Set.of("ns_per_op")), Map.of(), 0.05)
+                .withLooks(QUICK.spending()).withFloor(new NoiseFloor(0.02, Map.of()));
         String body = renderer.report(exampleFactsOnInstructions(), new Measurement(new ChangeEstimator(p).compare(s),
-                3, new AdaptiveSampling(3, 4, 0.05), 0, List.of(), List.of()));
+                3, QUICK, 0, List.of(), List.of()));
         ReplyRendererTest.assertMailWidth(body);
         assertThat(body).contains("in insns").doesNotContain(" in ns");
         Golden.check("report-instructions", body);
@@ -235,7 +238,7 @@ class ReplyGoldenTest {
     /** A watched tree's regression: tags for the fix, as 0-day gives them, the regzbot line configured. */
     @Test
     void reportOfATreeRegressionCarriesTagsForItsFix() throws Exception {
-        AdaptiveSampling plan = new AdaptiveSampling(3, 4, 0.05);
+        AdaptiveSampling plan = QUICK;
         JobFacts f = kvmFactsWithoutPatch();
         JobFacts head = new JobFacts(f.topic(), new JobFacts.Kernels(f.kernels().tree(), f.kernels().base(),
                 f.kernels().baseReason(), "0123456789ab (\"fsnotify: head\")", "", ""), f.runner(), f.profile(),
@@ -250,9 +253,8 @@ class ReplyGoldenTest {
 
     @Test
     void reportOfNothingUnderKvmAfterTwoLooks() throws Exception {
-        AdaptiveSampling plan = new AdaptiveSampling(3, 4, 0.05);
         Golden.check("report-kvm-nothing", renderer.report(kvmFactsWithoutPatch(), new Measurement(
-                quiet(plan.lookAlpha()), 4, plan, 0, List.of(), List.of())));
+                quiet(), 4, QUICK, 0, List.of(), List.of())));
     }
 
     @Test

@@ -136,7 +136,7 @@ class ReplyRendererTest {
         assertThat(body).containsPattern("(?m)^  1 +0\\.48\\d+ +0\\.46\\d+ +-4\\.\\d% +\\[.*\\] +improvement$");
         // seed 000's event-path table: p50 / p99 per side.
         assertThat(body).containsPattern("(?m)^  mode=none fs=tmpfs\\n +9565\\.0 / 15703 +9685\\.0 / 15023 +\\+1\\.3%");
-        assertThat(results).contains("A/A noise here (2026-11-30): CV <= 5.6%; 126 boots/kernel to resolve 2%");
+        assertThat(results).contains("A/A noise here (2026-11-30): CV <= 5.6%; 459 boots/kernel to resolve 2%");
         assertThat(body).contains("A/A noise here: not calibrated yet (fsnbot calibrate)");
         assertThat(body).contains("Not run here:", "  iouring-peak polled: polled I/O needs a block device target");
     }

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 
 class AdaptiveSamplingTest {
 
-    private static Comparison compare(double alpha, double[] base, double[] patched) {
+    private static Comparison compare(AdaptiveSampling plan, double[] base, double[] patched) {
         List<Sample> s = new ArrayList<>();
         for (int i = 0; i < base.length; i++) {
             s.add(new Sample(Side.BASE, i, 0, new MetricKey("w", "parent", "t"), new MetricInfo("mode", "ns", true), base[i]));
@@ -24,22 +24,25 @@ class AdaptiveSamplingTest {
         for (int i = 0; i < patched.length; i++) {
             s.add(new Sample(Side.PATCHED, i, 0, new MetricKey("w", "parent", "t"), new MetricInfo("mode", "ns", true), patched[i]));
         }
-        return new ChangeEstimator(new MetricPolicy(Map.of("w", Set.of("t")), Map.of(), alpha)).compare(s);
+        return new ChangeEstimator(new MetricPolicy(Map.of("w", Set.of("t")), Map.of(), plan.alpha())
+                .withLooks(plan.spending())).compare(s);
     }
 
     @Test
-    void eachLookSpendsAnEqualShareOfAlpha() {
+    void alphaIsSpentOverTheLooks() {
         AdaptiveSampling a = new AdaptiveSampling(3, 6, 0.05);
         assertThat(a.looks()).isEqualTo(4);
-        assertThat(a.lookAlpha()).isCloseTo(0.0125, within(1e-12));
-        assertThat(new AdaptiveSampling(3, 3, 0.05).lookAlpha()).isEqualTo(0.05);
+        // O'Brien-Fleming: little at the first look (half the boots), most at the last.
+        assertThat(a.ciAlpha(3)).isCloseTo(0.0056, within(1e-4));
+        assertThat(a.ciAlpha(6)).isGreaterThan(a.ciAlpha(3)).isGreaterThan(0.05 / 4);
+        assertThat(new AdaptiveSampling(3, 3, 0.05).ciAlpha(3)).isCloseTo(0.05, within(1e-12));
     }
 
     @Test
     void asksForMoreOnlyWhileInconclusiveAndWithinBudget() {
         AdaptiveSampling a = new AdaptiveSampling(3, 5, 0.05);
-        Comparison noisy = compare(a.lookAlpha(), new double[] {100, 130, 90}, new double[] {110, 95, 140});
-        Comparison clear = compare(a.lookAlpha(), new double[] {100, 101, 99}, new double[] {200, 202, 198});
+        Comparison noisy = compare(a, new double[] {100, 130, 90}, new double[] {110, 95, 140});
+        Comparison clear = compare(a, new double[] {100, 101, 99}, new double[] {200, 202, 198});
         assertThat(noisy.overall()).isEqualTo(Verdict.INCONCLUSIVE);
         assertThat(a.wantsMore(noisy, 3)).isTrue();
         assertThat(a.wantsMore(noisy, 4)).isTrue();

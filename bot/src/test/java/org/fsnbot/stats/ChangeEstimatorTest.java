@@ -59,11 +59,17 @@ class ChangeEstimatorTest {
         MetricComparison oneSideRepeated = new ChangeEstimator(POLICY).compare(samples("t", "ns", true,
                 new double[] {100, 100, 100}, new double[] {100.5, 99.8, 100.2})).metrics().get(0);
         assertThat(oneSideRepeated.verdict()).as("not even no change").contains(Verdict.INCONCLUSIVE);
-        // A calibration that measured 0.5% for this metric makes the floor real: 3% is then a regression.
+        // Not even after a calibration: boots that are all equal are one run as far as anyone can tell.
         MetricComparison measured = new ChangeEstimator(POLICY.withFloor(new NoiseFloor(0.05, Map.of(
                 new MetricKey("w", "parent", "t"), 0.5)))).compare(samples("t", "ns", true, base, patched))
                 .metrics().get(0);
-        assertThat(measured.verdict()).contains(Verdict.REGRESSION);
+        assertThat(measured.verdict()).contains(Verdict.INCONCLUSIVE);
+        assertThat(measured.why()).contains("one run");
+        // Calibrated boots that vary: 3% against a measured 0.5% is a regression.
+        MetricComparison varied = new ChangeEstimator(POLICY.withFloor(new NoiseFloor(0.05, Map.of(
+                new MetricKey("w", "parent", "t"), 0.5)))).compare(samples("t", "ns", true,
+                        new double[] {100, 100.1, 99.9}, new double[] {103, 103.1, 102.9})).metrics().get(0);
+        assertThat(varied.verdict()).contains(Verdict.REGRESSION);
         // On a runner whose calibration measured 2% noise for this metric, 3% in three boots proves nothing.
         NoiseFloor calibrated = new NoiseFloor(0.05, Map.of(new MetricKey("w", "parent", "t"), 2.0));
         MetricComparison floored = new ChangeEstimator(POLICY.withFloor(calibrated)).compare(samples("t", "ns", true,
@@ -74,6 +80,46 @@ class ChangeEstimatorTest {
         MetricComparison noisy = new ChangeEstimator(POLICY.withFloor(new NoiseFloor(0.05, Map.of()))).compare(
                 samples("t", "ns", true, new double[] {100, 104, 98}, new double[] {110, 115, 108})).metrics().get(0);
         assertThat(noisy.change().pValue()).isCloseTo(0.018844026048666387, within(1e-9));
+    }
+
+    @Test
+    void fewUncalibratedBootsInTwoModesAreNoChange() {
+        // Three boots in one mode against three in another 3% above, each mode tight: a job on a runner
+        // nobody calibrated takes the noise to be at least 2% while boots are few, and calls nothing.
+        double[] low = {100, 100.2, 99.9};
+        double[] high = {103, 103.1, 102.9};
+        MetricComparison job = new ChangeEstimator(POLICY.withFloor(NoiseFloor.uncalibrated(0.1)))
+                .compare(samples("t", "ns", true, low, high)).metrics().get(0);
+        assertThat(job.verdict()).contains(Verdict.INCONCLUSIVE);
+        // Without that assumption the same boots are a regression: what 27% of bimodal A/A reports showed.
+        assertThat(new ChangeEstimator(POLICY).compare(samples("t", "ns", true, low, high)).overall())
+                .isEqualTo(Verdict.REGRESSION);
+        // A tenfold change is one whatever modes the runner has.
+        assertThat(new ChangeEstimator(POLICY.withFloor(NoiseFloor.uncalibrated(0.1))).compare(samples("t", "ns",
+                true, low, new double[] {1000, 1010, 990})).overall()).isEqualTo(Verdict.REGRESSION);
+        // From five boots a side their own spread speaks for them.
+        MetricComparison five = new ChangeEstimator(POLICY.withFloor(NoiseFloor.uncalibrated(0.1))).compare(
+                samples("t", "ns", true, new double[] {100, 100.2, 99.9, 100.1, 99.8},
+                        new double[] {103, 103.1, 102.9, 103.2, 102.8})).metrics().get(0);
+        assertThat(five.verdict()).contains(Verdict.REGRESSION);
+    }
+
+    @Test
+    void aChangeTheIntervalCannotRuleBelowTheMinimumIsCalled() {
+        // +1.5%, its interval inside +-2%: a real change, but less than the 2% that counts: no change that matters.
+        MetricComparison m = new ChangeEstimator(POLICY).compare(samples("t", "ns", true,
+                new double[] {100, 100.1, 99.9, 100.05, 99.95, 100}, new double[] {101.5, 101.3, 101.7, 101.6,
+                        101.4, 101.5})).metrics().get(0);
+        assertThat(m.verdict()).contains(Verdict.NO_SIGNIFICANT_CHANGE);
+        MetricComparison wide = new ChangeEstimator(POLICY).compare(samples("t", "ns", true,
+                new double[] {100, 101, 99, 100.5, 99.5, 100}, new double[] {101.5, 102.5, 100.5, 102, 101, 101.5}))
+                .metrics().get(0);
+        // +1.5% again, but its interval reaches past 2%: a real change that may be as large as the minimum.
+        // Requiring the estimate itself past 2% missed half of all true 2% changes.
+        assertThat(wide.change().ciHighPct()).isGreaterThan(2);
+        assertThat(wide.change().ciLowPct()).isPositive();
+        assertThat(wide.verdict()).contains(Verdict.REGRESSION);
+        assertThat(wide.changePct()).isLessThan(2);
     }
 
     @Test

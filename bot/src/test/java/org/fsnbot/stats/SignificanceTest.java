@@ -20,8 +20,12 @@ class SignificanceTest {
 
     @Test
     void noisierMetricsNeedMoreBoots() {
-        assertThat(Significance.bootsToResolve(1.0)).isLessThan(Significance.bootsToResolve(5.0));
-        // 2 * (z(0.975) + z(0.8))^2 * 0.05^2 / ln(1.02)^2 = 100.08 for a 5% CV, rounded up.
-        assertThat(Significance.bootsToResolve(5.0)).isEqualTo(101);
+        assertThat(Significance.bootsToResolve(1.0, 1)).isLessThan(Significance.bootsToResolve(5.0, 1));
+        // scipy: the least n with norm.cdf((log1p(0.02) / (cv * sqrt(2/n)) - c) / sqrt(1 + c^2 / (2 (2n-2)))) >= 0.8,
+        // c = t.ppf(1 - a/2, 2n-2):
+        // 102 for a 5% CV at a = 0.05 (the normal formula says 101), 7 for 0.8% and 29 for 2% at 0.05/9.
+        assertThat(Significance.bootsToResolve(5.0, 1)).isEqualTo(102);
+        assertThat(Significance.bootsToResolve(0.8, 9)).isEqualTo(7);
+        assertThat(Significance.bootsToResolve(2.0, 9)).isEqualTo(29);
     }
 }
