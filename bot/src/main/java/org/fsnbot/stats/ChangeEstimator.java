@@ -2,6 +2,7 @@ package org.fsnbot.stats;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -61,15 +62,10 @@ public final class ChangeEstimator {
     public Comparison compare(List<Sample> samples) {
         List<MetricSamples> measured = MetricSamples.group(samples).stream()
                 .filter(m -> m.has(Side.BASE) && m.has(Side.PATCHED)).toList();
-        // The look is the boots a kernel has had: a metric some boots lacked is tested at the look's level.
-        int look = measured.stream().mapToInt(m -> Math.min(m.perBoot(Side.BASE).length,
-                m.perBoot(Side.PATCHED).length)).max().orElse(1);
-        double ciAlpha = policy.looks().nominal(policy.alpha(), look);
-        List<Raw> raws = new ArrayList<>();
-        for (MetricSamples m : measured) {
-            raws.add(raw(m.key(), m.info(), m.perBoot(Side.BASE), m.perBoot(Side.PATCHED), ciAlpha));
-        }
-        return judge(raws, look, ciAlpha);
+        return compare(measured.stream().map(MetricSamples::key).toList(),
+                measured.stream().map(MetricSamples::info).toList(),
+                measured.stream().map(m -> m.perBoot(Side.BASE)).toList(),
+                measured.stream().map(m -> m.perBoot(Side.PATCHED)).toList());
     }
 
     /**
@@ -83,6 +79,12 @@ public final class ChangeEstimator {
     /** Metrics of one kind, keys[i]'s per-boot values base[i] and patched[i], compared as one report. */
     public Comparison compareBoots(List<MetricKey> keys, MetricInfo info, List<double[]> base,
             List<double[]> patched) {
+        return compare(keys, Collections.nCopies(keys.size(), info), base, patched);
+    }
+
+    private Comparison compare(List<MetricKey> keys, List<MetricInfo> infos, List<double[]> base,
+            List<double[]> patched) {
+        // The look is the boots a kernel has had: a metric some boots lacked is tested at the look's level.
         int look = 1;
         for (int i = 0; i < keys.size(); i++) {
             look = Math.max(look, Math.min(base.get(i).length, patched.get(i).length));
@@ -90,7 +92,7 @@ public final class ChangeEstimator {
         double ciAlpha = policy.looks().nominal(policy.alpha(), look);
         List<Raw> raws = new ArrayList<>();
         for (int i = 0; i < keys.size(); i++) {
-            raws.add(raw(keys.get(i), info, base.get(i), patched.get(i), ciAlpha));
+            raws.add(raw(keys.get(i), infos.get(i), base.get(i), patched.get(i), ciAlpha));
         }
         return judge(raws, look, ciAlpha);
     }
