@@ -65,7 +65,7 @@ public final class Significance {
         double level = ALPHA / verdictMetrics;
         // A calibration's CV is the standard deviation of log values (NoiseEstimate), as bootsNeeded takes it.
         double lambdaPerRootBoot = Math.log1p(MIN_EFFECT_PCT / 100) / (cvPct / 100 * Math.sqrt(2));
-        int n = Math.max(3, bootsNeeded(cvPct, MIN_EFFECT_PCT, level, POWER));
+        int n = Math.max(ChangeEstimator.MIN_BOOTS, bootsNeeded(cvPct, MIN_EFFECT_PCT, level, POWER));
         while (n < MAX_PLANNED_BOOTS) {
             TDistribution t = new TDistribution(2.0 * n - 2);
             double crit = t.inverseCumulativeProbability(1 - level / 2);

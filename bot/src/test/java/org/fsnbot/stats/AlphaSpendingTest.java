@@ -23,7 +23,7 @@ class AlphaSpendingTest {
         for (int t = 0; t < trials; t++) {
             double s = 0;
             for (int n = 1; n <= last; n++) {
-                s += gaussian(rnd);
+                s += NoiseModels.gaussian(rnd);
                 if (n >= first && Math.abs(s / Math.sqrt(n)) >= c[n]) {
                     crossed++;
                     break;
@@ -31,10 +31,6 @@ class AlphaSpendingTest {
             }
         }
         return (double) crossed / trials;
-    }
-
-    private static double gaussian(SplittableRandom rnd) {
-        return Math.sqrt(-2 * Math.log(1 - rnd.nextDouble())) * Math.cos(2 * Math.PI * rnd.nextDouble());
     }
 
     @Test

@@ -18,15 +18,11 @@ class ChangePointDetectorTest {
         for (int i = 0; i < n; i++) {
             double[] b = new double[3];
             for (int k = 0; k < 3; k++) {
-                b[k] = 100 * (i >= at ? 1 + step : 1) * Math.exp(sd * gauss(rnd));
+                b[k] = 100 * (i >= at ? 1 + step : 1) * Math.exp(sd * NoiseModels.gaussian(rnd));
             }
             out.add(b);
         }
         return out;
-    }
-
-    private static double gauss(SplittableRandom rnd) {
-        return Math.sqrt(-2 * Math.log(1 - rnd.nextDouble())) * Math.cos(2 * Math.PI * rnd.nextDouble());
     }
 
     @Test
@@ -81,8 +77,8 @@ class ChangePointDetectorTest {
         double[] flat = new double[100];
         SplittableRandom rnd = new SplittableRandom(7);
         for (int i = 0; i < 100; i++) {
-            step[i] = (i >= 50 ? 3 : 0) + gauss(rnd);
-            flat[i] = gauss(rnd);
+            step[i] = (i >= 50 ? 3 : 0) + NoiseModels.gaussian(rnd);
+            flat[i] = NoiseModels.gaussian(rnd);
         }
         EDivisiveBaseline ed = new EDivisiveBaseline(0.05, 199, 30);
         assertThat(ed.find(step, new SplittableRandom(1))).singleElement().satisfies(i -> assertThat(i).isBetween(48, 52));
@@ -94,7 +90,7 @@ class ChangePointDetectorTest {
         double[] step = new double[60];
         SplittableRandom rnd = new SplittableRandom(8);
         for (int i = 0; i < 60; i++) {
-            step[i] = (i >= 30 ? 10 : 0) + gauss(rnd);
+            step[i] = (i >= 30 ? 10 : 0) + NoiseModels.gaussian(rnd);
         }
         assertThat(RollingTTestBaseline.perfherder().find(step)).containsExactly(30);
     }
