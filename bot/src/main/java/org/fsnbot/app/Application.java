@@ -26,6 +26,7 @@ import org.fsnbot.bisect.Bisector;
 import org.fsnbot.job.BuildPhase;
 import org.fsnbot.job.Calibrator;
 import org.fsnbot.job.ImagePhase;
+import org.fsnbot.job.JobDirectories;
 import org.fsnbot.job.JobRunner;
 import org.fsnbot.job.RunnerName;
 import org.fsnbot.job.MeasurePhase;
@@ -191,9 +192,10 @@ public final class Application implements AutoCloseable {
     }
 
     public JobRunner jobRunner() {
-        return new JobRunner(phases, store.jobs(), checkouts, new JobRunner.Dirs(config.home().root(),
-                config.home().jobs()), new ResultFiles(new ReplyRenderer(), new ObjectMapper(),
-                config.mailing().publicUrl()), runnerName(), clock);
+        JobRunner.Dirs dirs = new JobRunner.Dirs(config.home().root(), new JobDirectories(config.home().jobs(),
+                runner));
+        return new JobRunner(phases, store.jobs(), checkouts, dirs, new ResultFiles(new ReplyRenderer(),
+                new ObjectMapper(), config.mailing().publicUrl()), runnerName(), clock);
     }
 
     public Calibrator calibrator() {

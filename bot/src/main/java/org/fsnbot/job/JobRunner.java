@@ -42,7 +42,7 @@ public final class JobRunner {
     private final Clock clock;
 
     /** workRoot holds the per-base locks (beside the checkouts they guard); jobs each job's kept files. */
-    public record Dirs(Path workRoot, Path jobs) {
+    public record Dirs(Path workRoot, JobDirectories jobs) {
         public Dirs {
             Objects.requireNonNull(workRoot);
             Objects.requireNonNull(jobs);
@@ -68,10 +68,9 @@ public final class JobRunner {
         Long seriesId = job.candidate() instanceof Candidate.Series s ? jobs.saveSeries(s.series()) : null;
         long id = jobs.createJob(seriesId, job.base().tree(), job.base().rev(), job.profile().name(),
                 job.topology().toString());
-        Path dir = jobDir(id);
         try (MDC.MDCCloseable ids = LogContext.job(id)) {
             log.info("job {}: {} on {}", id, resolved.topic().subject(), resolved.baseLabel());
-            Files.createDirectories(dir);
+            Path dir = dirs.jobs().fresh(id);
             return underBaseLock(resolved.baseCommit(), () -> {
                 try {
                     return finish(job, resolved, id, measure(resolved, dir, id), started);
@@ -101,10 +100,9 @@ public final class JobRunner {
         Resolved resolved = phases.resolve().run(job);
         long id = jobs.createJob(null, job.base().tree(), job.base().rev(), job.profile().name(),
                 job.topology().toString());
-        Path dir = jobDir(id);
         try (MDC.MDCCloseable ids = LogContext.job(id)) {
             log.info("job {}: {} on {} (measured only)", id, resolved.topic().subject(), resolved.baseLabel());
-            Files.createDirectories(dir);
+            Path dir = dirs.jobs().fresh(id);
             Step<Booted> s = underBaseLock(resolved.baseCommit(), () -> {
                 try {
                     JobJournal journal = new StoreJournal(jobs, id, runner);
@@ -144,7 +142,7 @@ public final class JobRunner {
         String replyId = phases.reply().newMessageId();
         JobFacts plain = end.reached().facts(new JobFacts.Run(id, elapsed(started), files.link(id), List.of()));
         JobFacts facts = plain.withTags(phases.reply().tags(resolved, f, replyId));
-        Path dir = jobDir(id);
+        Path dir = dirs.jobs().of(id);
         files.write(dir, end, facts);
         ReplyPhase.Replied replied = phases.reply().run(job, end, facts, id, replyId);
         jobs.finish(id, f.kind(), f.detail());
@@ -172,10 +170,6 @@ public final class JobRunner {
                 lock.release();
             }
         }
-    }
-
-    private Path jobDir(long id) {
-        return dirs.jobs().resolve(Long.toString(id));
     }
 
     private String elapsed(Instant started) {

@@ -143,6 +143,13 @@ class FleetIT {
         return b.toString();
     }
 
+    /** Each unit's state, runner and detail: the first line of a failure CI shows. */
+    private static String units(Store store) {
+        return String.join("; ", store.texts("SELECT CAST(id AS VARCHAR(20)) || ' ' || state || ' on '"
+                + " || COALESCE(runner, '-') || ': ' || COALESCE(SUBSTRING(detail FROM 1 FOR 300), '')"
+                + " FROM work_queue ORDER BY id"));
+    }
+
     /** The runner of these whose QEMU is running now, if any: its processes carry its home#name mark. */
     private static Optional<String> booting(List<String> runners) throws Exception {
         for (String r : runners) {
@@ -196,8 +203,12 @@ class FleetIT {
                 new Spaces(new CommandRunner(), KernelFixture.home() + "#" + dead).removeLeftovers();
                 long discarded = store.count("boots", "job_id IN (SELECT id FROM jobs WHERE runner = ?)", dead);
 
-                await("every unit answered", Duration.ofMinutes(12), () ->
-                        store.count("work_queue", "state = 'done'") == 3);
+                await("every unit answered", Duration.ofMinutes(12), () -> {
+                    // A unit that ended otherwise never will be: say so now, with why, not after the wait.
+                    assertThat(store.count("work_queue", "state NOT IN ('queued', 'running', 'done')"))
+                            .as("units that ended without a reply: %s", units(store)).isZero();
+                    return store.count("work_queue", "state = 'done'") == 3;
+                }, () -> units(store) + "\n" + tails(nodes, runners));
 
                 for (int n = 1; n <= 3; n++) {
                     assertThat(store.count("outgoing_mail", "in_reply_to = ?", messageId(run, n)))
