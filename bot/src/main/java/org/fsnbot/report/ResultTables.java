@@ -54,6 +54,11 @@ public final class ResultTables {
 
     /** The verdict tables; with fold, those whose every row is inconclusive are left to folded(). */
     public static String verdictTables(Comparison c, String ci, List<MetricNoise> noise, boolean fold) {
+        return verdictTables(c, ci, noise, fold, "boot");
+    }
+
+    /** The same, where each sample a side has is one unit ("boot", or "job" where jobs are compared). */
+    public static String verdictTables(Comparison c, String ci, List<MetricNoise> noise, boolean fold, String unit) {
         StringBuilder sb = new StringBuilder();
         for (List<MetricComparison> rows : tables(c).values()) {
             if (fold && foldable(rows)) {
@@ -75,8 +80,8 @@ public final class ResultTables {
                 }
             }
             sb.append(String.format(Locale.ROOT,
-                    "  n = %d base / %d patched boots; largest boot-to-boot CV %.1f%%%n", first.base().n(),
-                    first.patched().n(), 100 * maxCv(rows)));
+                    "  n = %d base / %d patched %ss; largest %s-to-%s CV %.1f%%%n", first.base().n(),
+                    first.patched().n(), unit, unit, unit, 100 * maxCv(rows)));
             sb.append("  ").append(noiseLine(rows, noise, Math.max(1, c.verdictMetrics().size()))).append("\n\n");
         }
         return sb.toString();

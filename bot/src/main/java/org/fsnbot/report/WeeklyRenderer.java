@@ -52,7 +52,7 @@ public final class WeeklyRenderer {
     private static Map<String, Object> model(WeeklyReport r) {
         long regressions = r.changes().stream().filter(c -> c.direction().equals("regression")).count();
         return Map.of("r", r, "regressions", regressions, "improvements", r.changes().size() - regressions,
-                "level", "1%", "minPoints", ChangePointDetector.MIN_POINTS);
+                "level", Math.round(ChangePointDetector.REPORT_ALPHA * 100) + "%", "minPoints", ChangePointDetector.MIN_POINTS);
     }
 
     private static String render(PebbleEngine engine, String name, Map<String, Object> model) {

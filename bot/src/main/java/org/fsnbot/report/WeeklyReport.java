@@ -23,10 +23,24 @@ public record WeeklyReport(LocalDate weekStart, Scope scope, List<ChangeFinding>
      * the before/after table, the commit range between the two points
      * around it and the fsnotify commits in that range.
      */
-    public record ChangeFinding(Series series, String direction, String table, String range, int commitsInRange,
-            List<Candidate> candidates, String chart) {
+    /**
+     * A change point found this week: its table (the points either side),
+     * and the step with its interval over every split the search looked at
+     * (the table's own interval does not allow for the split having been
+     * chosen for its size).
+     */
+    public record ChangeFinding(Series series, String direction, String table, String step, Range range,
+            String chart) {
         public ChangeFinding {
             Objects.requireNonNull(series);
+            Objects.requireNonNull(range);
+        }
+    }
+
+    /** Where a change is: its commit range as text, how many commits it holds, and those that touch fsnotify. */
+    public record Range(String text, int commits, List<Candidate> candidates) {
+        public Range {
+            Objects.requireNonNull(text);
             candidates = List.copyOf(candidates);
         }
     }

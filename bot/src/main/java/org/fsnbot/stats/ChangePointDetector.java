@@ -4,31 +4,41 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
-import java.util.SplittableRandom;
 import org.hipparchus.distribution.continuous.TDistribution;
+import org.hipparchus.stat.descriptive.rank.Median;
 
 /**
  * fsnbot's change-point detector over one metric's history. A point is one
- * kernel measured in one job: its per-boot values. Binary segmentation:
- * the split of a segment that maximises Welch-like t between the mean log
- * values left and right of it is a change point when no more than alpha
- * of the scans over the same points shuffled find a larger t (Bonferroni
- * over the splits tried, for histories too short to shuffle), and the
- * change is at least the minimum effect; then both halves are searched
- * again.
+ * kernel measured in one job; the detector sees it as one number, the
+ * median of its boots' log values: jobs are the unit, so a runner whose
+ * jobs differ more than their boots do (layout, drift) does not make it
+ * cry wolf, and one wild boot does not move a point.
  *
- * Unlike E-Divisive or a rolling t-test over one number per point, it
- * uses what each point knows about its own noise (its boots): the
- * variance of a point's mean is the larger of what its boots say
- * (within-point, divided by the boots) and what the spread of point means
- * around their side's mean says (between points), so a runner whose jobs
- * differ more than their boots do (environment drift) does not make it
- * cry wolf, and a short history of well-measured points can still show
- * a large change. docs/trends.md compares it with the published methods.
+ * Binary segmentation over a windowed search (WindowScan: a robust t
+ * between the points either side of a split, over windows of 4, 8 and 16
+ * points, the largest, its p from random orders of the same points). A split is a change point when its p is at most the
+ * level it is tested at and its Hodges-Lehmann shift is at least the
+ * minimum effect; then both sides are searched again, each at half the
+ * level, so that the segments a change leaves cannot add more than its
+ * level of false alarms again.
+ * A segment of fewer than PERMUTE_FROM points has too few orders for a
+ * small p: there Welch's t between the two sides' point medians is used,
+ * Bonferroni over the splits tried.
+ *
+ * The level is the caller's: ReportChangePoints spends a weekly report's
+ * alpha over its series (Holm), so that the report, not each series, has
+ * the stated false-alarm rate. docs/trends.md compares it with the
+ * published methods at matched false-alarm rates.
  */
 public final class ChangePointDetector {
 
-    /** One change: the index of the first point after it, the change of the mean (log), p after correction. */
+    /**
+     * One change: the index of the first point after it, the Hodges-Lehmann
+     * shift between the windows either side (log), its interval (Welch over
+     * the windows' point medians, simultaneous over every split and window
+     * the search looked at, so that choosing the split does not narrow it),
+     * and p.
+     */
     public record ChangePoint(int index, double logChange, double ciLowLog, double ciHighLog, double p) {
 
         public double changePct() {
@@ -47,188 +57,178 @@ public final class ChangePointDetector {
     /** Points a side of a split needs: one point alone is one job, and one job can be unlucky. */
     public static final int MIN_POINTS = 2;
 
-    /**
-     * From this many points the largest t of a scan is judged against the
-     * largest t of the same scan over the points shuffled (a permutation
-     * test: exact for the maximum, where Bonferroni over correlated splits
-     * is far too strict); below it there are too few orders for a small p,
-     * and Bonferroni over the splits tried is used instead.
-     */
+    /** From this many points a segment's p comes from random orders of its points (WindowScan). */
     static final int PERMUTE_FROM = 10;
 
-    static final int PERMUTATIONS = 199;
+    /** A weekly report's false-alarm rate: the share of reports on unchanged series that name any change. */
+    public static final double REPORT_ALPHA = 0.05;
 
-    private final double alpha;
+    /**
+     * Random orders a p is judged on at most: its least value is 1/5000,
+     * so Holm can still name a change in a report of 250 series.
+     */
+    public static final int ORDERS = 4999;
+
     private final double minEffectPct;
+    private final WindowScan scan;
 
-    public ChangePointDetector(double alpha, double minEffectPct) {
-        if (!(alpha > 0 && alpha < 0.5) || minEffectPct < 0) {
-            throw new IllegalArgumentException("alpha must be in (0, 0.5) and the minimum effect >= 0");
+    /** orders: as ORDERS (fewer where only larger levels are used: simulations). */
+    public ChangePointDetector(double minEffectPct, int orders) {
+        if (!(minEffectPct >= 0)) {
+            throw new IllegalArgumentException("the minimum effect is >= 0");
         }
-        this.alpha = alpha;
         this.minEffectPct = minEffectPct;
+        this.scan = new WindowScan(MIN_POINTS, orders);
     }
 
-    /** The defaults a weekly report uses: 1% per series, the verdicts' minimum effect. */
+    /** The verdicts' minimum effect. */
     public static ChangePointDetector standard() {
-        return new ChangePointDetector(0.01, Significance.MIN_EFFECT_PCT);
+        return new ChangePointDetector(Significance.MIN_EFFECT_PCT, ORDERS);
     }
 
-    /** Change points of a series of points (each its per-boot values, all > 0), in order. */
-    public List<ChangePoint> find(List<double[]> points) {
-        List<double[]> logs = new ArrayList<>();
-        for (double[] p : points) {
-            if (p.length == 0) {
-                throw new IllegalArgumentException("a point without boots");
+    /** One series searched: the p of its strongest split, and its change points at any level. */
+    public final class Series {
+        private final double[] x;
+        private final Candidate first;
+
+        private Series(double[] x) {
+            this.x = x;
+            this.first = candidate(0, x.length);
+        }
+
+        /** The p of the whole series' strongest split (1 when none can be tested). */
+        public double p() {
+            return first == null ? 1 : first.p;
+        }
+
+        /** The least level at which the series names a change: p, or infinity when its step is too small. */
+        public double levelToName() {
+            return first == null || Math.abs(Math.expm1(first.shift)) * 100 < minEffectPct
+                    ? Double.POSITIVE_INFINITY : first.p;
+        }
+
+        /** The change points at level (none at 0), in order. */
+        public List<ChangePoint> changes(double level) {
+            List<ChangePoint> out = new ArrayList<>();
+            if (level > 0) {
+                split(first, level, out);
             }
-            double[] l = new double[p.length];
-            for (int i = 0; i < p.length; i++) {
-                if (!(p[i] > 0) || !Double.isFinite(p[i])) {
-                    throw new IllegalArgumentException("values must be finite and > 0: " + p[i]);
-                }
-                l[i] = Math.log(p[i]);
+            out.sort(Comparator.comparingInt(ChangePoint::index));
+            return out;
+        }
+
+        private void split(Candidate c, double level, List<ChangePoint> out) {
+            if (c == null || c.p > level || Math.abs(Math.expm1(c.shift)) * 100 < minEffectPct) {
+                return;
             }
-            logs.add(l);
+            double[] ci = c.interval(level);
+            out.add(new ChangePoint(c.tau, c.shift, ci[0], ci[1], c.p));
+            // Each side at half the level: what the two can still name falsely is at most the level again.
+            split(candidate(c.from, c.tau), level / 2, out);
+            split(candidate(c.tau, c.to), level / 2, out);
         }
-        List<ChangePoint> out = new ArrayList<>();
-        split(new Segment(logs), 0, logs.size(), out);
-        out.sort(Comparator.comparingInt(ChangePoint::index));
-        return out;
-    }
 
-    private void split(Segment s, int from, int to, List<ChangePoint> out) {
-        int n = to - from;
-        if (n < 2 * MIN_POINTS) {
-            return;
-        }
-        Split best = s.best(from, to);
-        if (best == null) {
-            return;
-        }
-        int tries = n - 2 * MIN_POINTS + 1;
-        double p = n >= PERMUTE_FROM ? s.permutationP(from, to, Math.abs(best.t))
-                : Math.min(1, 2 * new TDistribution(best.df).cumulativeProbability(-Math.abs(best.t)) * tries);
-        boolean bigEnough = Math.abs(Math.expm1(best.diff)) * 100 >= minEffectPct;
-        if (p > alpha || !bigEnough) {
-            return;
-        }
-        double tCrit = new TDistribution(best.df).inverseCumulativeProbability(1 - alpha / 2);
-        out.add(new ChangePoint(best.tau, best.diff, best.diff - tCrit * best.se, best.diff + tCrit * best.se, p));
-        split(s, from, best.tau, out);
-        split(s, best.tau, to, out);
-    }
-
-    private record Split(int tau, double diff, double se, double t, double df) {
-    }
-
-    /** The points' means, boots and within-point sums of squares, for O(1) tests of a split. */
-    private static final class Segment {
-        private final double[] mean;
-        private final double[] ssWithin;
-        private final int[] boots;
-
-        Segment(List<double[]> logs) {
-            int n = logs.size();
-            mean = new double[n];
-            ssWithin = new double[n];
-            boots = new int[n];
-            for (int i = 0; i < n; i++) {
-                double[] l = logs.get(i);
-                double m = 0;
-                for (double v : l) {
-                    m += v;
-                }
-                m /= l.length;
-                double ss = 0;
-                for (double v : l) {
-                    ss += (v - m) * (v - m);
-                }
-                mean[i] = m;
-                ssWithin[i] = ss;
-                boots[i] = l.length;
+        private Candidate candidate(int from, int to) {
+            int n = to - from;
+            if (n < 2 * MIN_POINTS) {
+                return null;
             }
+            if (n < PERMUTE_FROM) {
+                return welch(from, to);
+            }
+            WindowScan.Best b = scan.best(x, from, to);
+            if (b == null || b.z() == 0) {
+                return null;
+            }
+            double p = scan.p(x, from, to, b.z());
+            b = scan.locate(x, b);
+            // The step's size from the window at the split that shows it largest: a wide window
+            // that also holds the next change (a fix after a regression) dilutes it.
+            int[] w = scan.widest(x, from, to, b);
+            return new Candidate(x, new Span(from, to), b.tau(), new Span(w[0], w[1]), p, scan.looks(n));
         }
 
-        Split best(int from, int to) {
-            Split best = null;
+        /** The short segment's split with the largest Welch t between its whole sides. */
+        private Candidate welch(int from, int to) {
+            Candidate best = null;
+            double bestT = 0;
+            int tries = to - from - 2 * MIN_POINTS + 1;
             for (int tau = from + MIN_POINTS; tau <= to - MIN_POINTS; tau++) {
-                Split c = test(from, tau, to);
-                if (c != null && (best == null || Math.abs(c.t) > Math.abs(best.t))) {
-                    best = c;
+                double[] w = Windows.welch(x, from, tau, to);
+                // Jobs that all gave one value (a count, say) and changed it: nothing else explains that.
+                double t = w == null ? (Windows.hodgesLehmann(Arrays.copyOfRange(x, from, tau),
+                        Arrays.copyOfRange(x, tau, to)) == 0 ? 0 : Double.POSITIVE_INFINITY) : Math.abs(w[0]);
+                if (t > bestT) {
+                    bestT = t;
+                    double p = w == null ? 0
+                            : Math.min(1, 2 * new TDistribution(w[1]).cumulativeProbability(-bestT) * tries);
+                    best = new Candidate(x, new Span(from, to), tau, new Span(from, to), p, tries);
                 }
             }
             return best;
         }
+    }
 
-        /** The share of shuffles of the points in [from, to) whose best split has |t| at least tMax. */
-        double permutationP(int from, int to, double tMax) {
-            Segment shuffled = new Segment(this);
-            SplittableRandom rnd = new SplittableRandom(Double.doubleToLongBits(tMax) ^ Arrays.hashCode(mean));
-            int atLeast = 0;
-            for (int r = 0; r < PERMUTATIONS; r++) {
-                for (int i = to - 1; i > from; i--) {
-                    shuffled.swap(i, from + rnd.nextInt(i - from + 1));
+    /** Searches points (each its per-boot values, all finite and > 0, in order). */
+    public Series scan(List<double[]> points) {
+        double[] x = new double[points.size()];
+        Median median = new Median();
+        for (int i = 0; i < x.length; i++) {
+            double[] p = points.get(i);
+            if (p.length == 0) {
+                throw new IllegalArgumentException("a point without boots");
+            }
+            double[] l = new double[p.length];
+            for (int k = 0; k < p.length; k++) {
+                if (!(p[k] > 0) || !Double.isFinite(p[k])) {
+                    throw new IllegalArgumentException("values must be finite and > 0: " + p[k]);
                 }
-                Split b = shuffled.best(from, to);
-                if (b != null && Math.abs(b.t) >= tMax) {
-                    atLeast++;
-                }
+                l[k] = Math.log(p[k]);
             }
-            return (atLeast + 1.0) / (PERMUTATIONS + 1);
+            x[i] = median.evaluate(l);
+        }
+        return new Series(x);
+    }
+
+    /** One series' change points with the whole report alpha spent on it (a report of one series). */
+    public List<ChangePoint> find(List<double[]> points) {
+        return scan(points).changes(REPORT_ALPHA);
+    }
+
+    /** Points [from, to) of a series. */
+    private record Span(int from, int to) {
+    }
+
+    /** A split of a segment at tau, seen over a window, with its p and the size of the family it was chosen from. */
+    private static final class Candidate {
+        final int from;
+        final int to;
+        final int tau;
+        final double p;
+        final double shift;
+        private final double[] left;
+        private final double[] right;
+        private final int looks;
+
+        Candidate(double[] x, Span segment, int tau, Span window, double p, int looks) {
+            this.from = segment.from();
+            this.to = segment.to();
+            this.tau = tau;
+            this.p = p;
+            this.looks = looks;
+            this.left = Arrays.copyOfRange(x, window.from(), tau);
+            this.right = Arrays.copyOfRange(x, tau, window.to());
+            this.shift = Windows.hodgesLehmann(left, right);
         }
 
-        private Segment(Segment other) {
-            mean = other.mean.clone();
-            ssWithin = other.ssWithin.clone();
-            boots = other.boots.clone();
-        }
-
-        private void swap(int i, int j) {
-            double m = mean[i];
-            mean[i] = mean[j];
-            mean[j] = m;
-            double ss = ssWithin[i];
-            ssWithin[i] = ssWithin[j];
-            ssWithin[j] = ss;
-            int b = boots[i];
-            boots[i] = boots[j];
-            boots[j] = b;
-        }
-
-        Split test(int from, int tau, int to) {
-            int nl = tau - from;
-            int nr = to - tau;
-            double ml = avg(from, tau);
-            double mr = avg(tau, to);
-            double between = 0;
-            double within = 0;
-            int withinDf = 0;
-            double bootsSum = 0;
-            for (int i = from; i < to; i++) {
-                double d = mean[i] - (i < tau ? ml : mr);
-                between += d * d;
-                within += ssWithin[i];
-                withinDf += boots[i] - 1;
-                bootsSum += boots[i];
+        /** The shift's interval at level, simultaneous over the looks (Bonferroni), centred on the shift. */
+        double[] interval(double level) {
+            double[] w = Windows.welch(right, left);
+            if (w == null) {
+                return new double[] {shift, shift};
             }
-            double betweenVar = between / (nl + nr - 2);
-            double withinVar = withinDf > 0 ? within / withinDf / (bootsSum / (nl + nr)) : 0;
-            boolean fromBoots = withinVar > betweenVar && withinDf > nl + nr - 2;
-            double v = Math.max(betweenVar, withinVar);
-            if (!(v > 0)) {
-                return null;
-            }
-            double se = Math.sqrt(v * (1.0 / nl + 1.0 / nr));
-            double diff = mr - ml;
-            return new Split(tau, diff, se, diff / se, fromBoots ? withinDf : nl + nr - 2);
-        }
-
-        private double avg(int from, int to) {
-            double s = 0;
-            for (int i = from; i < to; i++) {
-                s += mean[i];
-            }
-            return s / (to - from);
+            double half = new TDistribution(w[1]).inverseCumulativeProbability(1 - level / (2.0 * looks)) * w[2];
+            return new double[] {shift - half, shift + half};
         }
     }
 }

@@ -16,12 +16,6 @@ import org.fsnbot.report.WeeklyReport;
 final class ChangeAttribution {
 
     /** The range "before..after", how many commits it holds and the fsnotify ones. */
-    record Range(String text, int commits, List<WeeklyReport.Candidate> candidates) {
-        Range {
-            candidates = List.copyOf(candidates);
-        }
-    }
-
     private final Trees trees;
     private final TreeWatcher watcher;
 
@@ -30,10 +24,10 @@ final class ChangeAttribution {
         this.watcher = watcher;
     }
 
-    Range of(String line, String before, String after) {
+    WeeklyReport.Range of(String line, String before, String after) {
         String text = before.substring(0, 12) + ".." + after.substring(0, 12);
         if (before.equals(after)) {
-            return new Range(text, 0, List.of());
+            return new WeeklyReport.Range(text, 0, List.of());
         }
         try {
             TreeWatcher.Scan scan = watcher.scan(trees.local(tree(line)), after, before);
@@ -41,9 +35,9 @@ final class ChangeAttribution {
             for (TreeWatcher.NewCommit c : scan.touchingFsnotify()) {
                 out.add(new WeeklyReport.Candidate(c.id().substring(0, 12), c.subject(), c.author()));
             }
-            return new Range(text, scan.commits().size(), out);
+            return new WeeklyReport.Range(text, scan.commits().size(), out);
         } catch (IOException | RuntimeException e) {
-            return new Range(text, 0, List.of(new WeeklyReport.Candidate("?", "commits not read: " + e.getMessage(),
+            return new WeeklyReport.Range(text, 0, List.of(new WeeklyReport.Candidate("?", "commits not read: " + e.getMessage(),
                     "")));
         }
     }

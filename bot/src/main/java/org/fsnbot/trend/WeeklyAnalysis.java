@@ -20,13 +20,14 @@ import org.fsnbot.run.MetricKey;
 import org.fsnbot.run.Sample;
 import org.fsnbot.run.Side;
 import org.fsnbot.stats.ChangeEstimator;
-import org.fsnbot.stats.ChangePointDetector;
+import org.fsnbot.stats.ReportChangePoints;
 import org.fsnbot.stats.ChangePointDetector.ChangePoint;
 import org.fsnbot.stats.Comparison;
 import org.fsnbot.stats.MetricPolicy;
 import org.fsnbot.stats.Significance;
 import org.fsnbot.store.TrendHistory;
 import org.fsnbot.store.TrendPoint;
+import org.hipparchus.stat.descriptive.rank.Median;
 
 /**
  * One week's trend report, computed: for every line with points in the
@@ -57,10 +58,10 @@ final class WeeklyAnalysis {
     private final WeekActivityLines activity;
     private final ChangeAttribution attribution;
     private final Predicate<MetricKey> headline;
-    private final ChangePointDetector detector;
+    private final ReportChangePoints detector;
 
     WeeklyAnalysis(TrendHistory history, WeekActivityLines activity, ChangeAttribution attribution,
-            Predicate<MetricKey> headline, ChangePointDetector detector) {
+            Predicate<MetricKey> headline, ReportChangePoints detector) {
         this.history = history;
         this.activity = activity;
         this.attribution = attribution;
@@ -81,6 +82,7 @@ final class WeeklyAnalysis {
         List<String> lines = history.lines(windowFrom, to).stream()
                 .filter(l -> tree.isEmpty() || ChangeAttribution.tree(l).equals(tree.get())).toList();
         Instant earlier = windowFrom.minus(Duration.ofDays(7));
+        List<MetricSeries> prior = new ArrayList<>();
         for (String line : lines) {
             List<TrendPoint> withEarlier = history.points(line, earlier, to);
             List<TrendPoint> points = withEarlier.stream().filter(p -> !p.measuredAt().isBefore(windowFrom)).toList();
@@ -93,28 +95,33 @@ final class WeeklyAnalysis {
             }
             for (MetricSeries both : MetricSeries.of(line, withEarlier, headline)) {
                 MetricSeries s = both.between(windowFrom, to);
-                if (s.points().isEmpty()) {
-                    continue;
+                if (!s.points().isEmpty()) {
+                    all.add(s);
+                    prior.add(both.between(earlier, from));
                 }
-                all.add(s);
-                String chart = "series-" + (charts.size() + 1);
-                List<ChangePoint> cps = find(s);
-                Set<TrendPoint> before = find(both.between(earlier, from)).stream()
-                        .map(cp -> both.between(earlier, from).points().get(cp.index()).source())
-                        .collect(java.util.stream.Collectors.toSet());
-                List<String> labels = new ArrayList<>();
-                for (int i = 0; i < cps.size(); i++) {
-                    ChangePoint cp = cps.get(i);
-                    ChangeAttribution.Range range = attribution.of(line, s.points().get(cp.index() - 1).commit(),
-                            s.points().get(cp.index()).commit());
-                    labels.add(range.text());
-                    if (!before.contains(s.points().get(cp.index()).source())) {
-                        findings.add(finding(s, cps, i, range, chart));
-                    }
-                }
-                charts.add(new Charted(chart, s, cps, labels));
-                trends.add(trendLine(s, weekStart, chart));
             }
+        }
+        List<List<ChangePoint>> found = find(all);
+        List<List<ChangePoint>> foundBefore = find(prior);
+        for (int k = 0; k < all.size(); k++) {
+            MetricSeries s = all.get(k);
+            MetricSeries p = prior.get(k);
+            String chart = "series-" + (k + 1);
+            List<ChangePoint> cps = found.get(k);
+            Set<TrendPoint> before = foundBefore.get(k).stream().map(cp -> p.points().get(cp.index()).source())
+                    .collect(java.util.stream.Collectors.toSet());
+            List<String> labels = new ArrayList<>();
+            for (int i = 0; i < cps.size(); i++) {
+                ChangePoint cp = cps.get(i);
+                WeeklyReport.Range range = attribution.of(s.line(), s.points().get(cp.index() - 1).commit(),
+                        s.points().get(cp.index()).commit());
+                labels.add(range.text());
+                if (!before.contains(s.points().get(cp.index()).source())) {
+                    findings.add(finding(s, cps, i, range, chart));
+                }
+            }
+            charts.add(new Charted(chart, s, cps, labels));
+            trends.add(trendLine(s, weekStart, chart));
         }
         WeeklyReport.Scope scope = new WeeklyReport.Scope(lines.size(), all.size(), pointsThisWeek.size(),
                 pointsInWindow.size(), WINDOW_WEEKS);
@@ -122,35 +129,36 @@ final class WeeklyAnalysis {
                 charts);
     }
 
-    private List<ChangePoint> find(MetricSeries s) {
-        return detector.find(s.points().stream().map(MetricSeries.Point::perBoot).toList());
+    /** The report's change points: its alpha spent over all of its series at once. */
+    private List<List<ChangePoint>> find(List<MetricSeries> series) {
+        return detector.find(series.stream().map(s -> s.points().stream().map(MetricSeries.Point::perBoot).toList())
+                .toList());
     }
 
     private WeeklyReport.ChangeFinding finding(MetricSeries s, List<ChangePoint> cps, int i,
-            ChangeAttribution.Range range, String chart) {
+            WeeklyReport.Range range, String chart) {
         ChangePoint cp = cps.get(i);
         int lo = Math.max(i == 0 ? 0 : cps.get(i - 1).index(), cp.index() - TABLE_POINTS);
         int hi = Math.min(i + 1 < cps.size() ? cps.get(i + 1).index() : s.points().size(), cp.index() + TABLE_POINTS);
+        // Jobs are the unit: one value per point (its boots' median), so that the spread the table
+        // judges by is how jobs differ, not how one job's boots do.
         List<Sample> samples = new ArrayList<>();
-        int boot = 0;
         for (int k = lo; k < hi; k++) {
             Side side = k < cp.index() ? Side.BASE : Side.PATCHED;
-            Map<Integer, Integer> renumbered = new java.util.HashMap<>();
-            for (Sample x : s.points().get(k).samples()) {
-                int b = renumbered.computeIfAbsent(x.boot(), old -> renumbered.size());
-                samples.add(new Sample(side, boot + b, x.rep(), x.key(), x.info(), x.value()));
-            }
-            boot += renumbered.size();
+            Sample any = s.points().get(k).samples().get(0);
+            samples.add(new Sample(side, k - lo, 0, any.key(), any.info(), new Median().evaluate(
+                    s.points().get(k).perBoot())));
         }
         MetricPolicy policy = new MetricPolicy(Map.of(s.key().workload(), Set.of(s.key().metric())), Map.of(),
                 Significance.ALPHA);
         Comparison c = new ChangeEstimator(policy).compare(samples);
         String table = ResultTables.verdictTables(c, Significance.confidenceLabel(Significance.ALPHA), List.of(),
-                false);
+                false, "point");
         boolean worse = (cp.logChange() > 0) == s.info().lowerIsBetter();
+        String step = String.format(Locale.ROOT, "%+.1f%% [%+.1f%%, %+.1f%%]", cp.changePct(), cp.ciLowPct(),
+                cp.ciHighPct());
         return new WeeklyReport.ChangeFinding(new WeeklyReport.Series(s.line(), s.setup().toString(), s.label()),
-                worse ? "regression" : "improvement", table, range.text(), range.commits(), range.candidates(),
-                chart);
+                worse ? "regression" : "improvement", table, step, range, chart);
     }
 
     private static WeeklyReport.TrendLine trendLine(MetricSeries s, LocalDate weekStart, String chart) {

@@ -21,7 +21,7 @@ import org.fsnbot.mail.ReplyComposer;
 import org.fsnbot.mail.ReplyKind;
 import org.fsnbot.report.WeeklyRenderer;
 import org.fsnbot.run.MetricKey;
-import org.fsnbot.stats.ChangePointDetector;
+import org.fsnbot.stats.ReportChangePoints;
 import org.fsnbot.store.Store;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -76,7 +76,7 @@ public final class WeeklyReporter {
     public static WeeklyReporter create(Store store, Trees trees, Predicate<MetricKey> headline,
             ReplyComposer composer, Delivery delivery, Settings settings, Clock clock) {
         WeeklyAnalysis a = new WeeklyAnalysis(store.trends(), new WeekActivityLines(store.weekActivity()),
-                new ChangeAttribution(trees, new TreeWatcher()), headline, ChangePointDetector.standard());
+                new ChangeAttribution(trees, new TreeWatcher()), headline, ReportChangePoints.standard());
         return new WeeklyReporter(store, a, composer, delivery, settings, clock);
     }
 

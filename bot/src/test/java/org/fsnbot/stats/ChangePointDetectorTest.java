@@ -36,12 +36,60 @@ class ChangePointDetectorTest {
     }
 
     @Test
-    void noChangeFindsNothingInNineteenOfTwentyHistories() {
-        int alarms = 0;
-        for (int s = 0; s < 20; s++) {
-            alarms += ChangePointDetector.standard().find(history(50, 0, 0, 0.10, 100 + s)).size();
+    void noChangeIsNamedInAtMostTheReportsAlphaOfHistories() {
+        int flagged = 0;
+        for (int s = 0; s < 200; s++) {
+            flagged += ChangePointDetector.standard().find(history(16 + s % 5, 0, 0, 0.10, 100 + s)).isEmpty() ? 0 : 1;
         }
-        assertThat(alarms).isLessThanOrEqualTo(1);
+        // 5% of 200 is 10; 16 would be a rate past 5% with p < 0.05.
+        assertThat(flagged).isLessThanOrEqualTo(15);
+    }
+
+    @Test
+    void aReportOfManyQuietSeriesNamesAChangeInAtMostItsAlphaOfReports() {
+        int reports = 0;
+        for (int r = 0; r < 60; r++) {
+            List<List<double[]>> series = new ArrayList<>();
+            for (int s = 0; s < 12; s++) {
+                series.add(history(12 + s % 9, 0, 0, 0.05, 1000L * r + s));
+            }
+            reports += ReportChangePoints.standard().find(series).stream().allMatch(List::isEmpty) ? 0 : 1;
+        }
+        // Each series alone at 5% would flag ~46% of these reports.
+        assertThat(reports).isLessThanOrEqualTo(7);
+    }
+
+    @Test
+    void aRegressionAndItsFixFivePointsApartAreBothFound() {
+        List<double[]> h = history(8, 8, 0, 0.01, 11);
+        h.addAll(history(5, 0, 0.05, 0.01, 12));
+        h.addAll(history(7, 7, 0, 0.01, 13));
+        assertThat(ChangePointDetector.standard().find(h)).extracting(ChangePointDetector.ChangePoint::index)
+                .containsExactly(8, 13);
+    }
+
+    @Test
+    void oneWildPointIsNotAChange() {
+        for (long seed = 0; seed < 20; seed++) {
+            List<double[]> h = history(20, 0, 0, 0.01, 300 + seed);
+            h.set(7 + (int) seed % 6, new double[] {150, 150, 150});
+            assertThat(ChangePointDetector.standard().find(h)).as("seed %d", seed).isEmpty();
+        }
+    }
+
+    @Test
+    void jobsThatDifferMoreThanTheirBootsDoAreNotChanges() {
+        SplittableRandom rnd = new SplittableRandom(21);
+        int flagged = 0;
+        for (int s = 0; s < 100; s++) {
+            List<double[]> h = new ArrayList<>();
+            for (int i = 0; i < 16; i++) {
+                double job = Math.exp(0.03 * NoiseModels.gaussian(rnd));
+                h.add(new double[] {100 * job, 100.1 * job, 99.9 * job});
+            }
+            flagged += ChangePointDetector.standard().find(h).isEmpty() ? 0 : 1;
+        }
+        assertThat(flagged).isLessThanOrEqualTo(9);
     }
 
     @Test

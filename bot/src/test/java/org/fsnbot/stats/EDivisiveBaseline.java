@@ -51,6 +51,25 @@ final class EDivisiveBaseline {
         return cuts.subList(1, cuts.size() - 1);
     }
 
+    /** The permutation p of the whole series' best split: the least sigLevel at which it names any change. */
+    double firstP(double[] x, SplittableRandom rnd) {
+        List<Integer> whole = List.of(0, x.length);
+        Best best = bestOver(x, whole);
+        if (best == null) {
+            return 1;
+        }
+        int atLeast = 0;
+        double[] y = x.clone();
+        for (int r = 0; r < permutations; r++) {
+            shuffleWithin(y, whole, rnd);
+            Best b = bestOver(y, whole);
+            if (b != null && b.q >= best.q) {
+                atLeast++;
+            }
+        }
+        return (atLeast + 1.0) / (permutations + 1);
+    }
+
     private record Best(int tau, double q) {
     }
 

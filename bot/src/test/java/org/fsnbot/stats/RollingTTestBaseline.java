@@ -28,12 +28,26 @@ final class RollingTTestBaseline {
         return new RollingTTestBaseline(12, 24, 12, 7);
     }
 
-    List<Integer> find(double[] x) {
+    /** The largest t of the series: the least threshold at which it names nothing. */
+    double maxT(double[] x) {
+        double most = 0;
+        for (double v : ts(x)) {
+            most = Math.max(most, v);
+        }
+        return most;
+    }
+
+    private double[] ts(double[] x) {
         double[] t = new double[x.length];
         for (int i = backMin; i + fore <= x.length; i++) {
             int from = Math.max(0, i - backMax);
             t[i] = welch(x, from, i, i, i + fore);
         }
+        return t;
+    }
+
+    List<Integer> find(double[] x) {
+        double[] t = ts(x);
         List<Integer> out = new ArrayList<>();
         for (int i = 0; i < x.length; i++) {
             if (t[i] <= threshold) {

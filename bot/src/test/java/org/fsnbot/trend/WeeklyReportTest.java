@@ -67,9 +67,9 @@ class WeeklyReportTest {
         clock = new TestClock(MONDAY);
         store = Store.h2(tmp.resolve("db/fsnbot"), clock);
         double[] fast = {1.00, 1.02, 0.99};
-        double[] fast2 = {1.01, 0.98, 1.00};
+        double[] fast2 = {1.01, 0.99, 1.015};
         double[] slow = {1.30, 1.32, 1.29};
-        double[] slow2 = {1.31, 1.28, 1.30};
+        double[] slow2 = {1.31, 1.28, 1.305};
         at(1, () -> HistoryFixture.job(store, LINE, commits.get(0), commits.get(1), fast, fast2));
         at(3, () -> HistoryFixture.job(store, LINE, commits.get(1), commits.get(1), fast2, fast));
         at(8, () -> HistoryFixture.job(store, LINE, commits.get(1), commits.get(2), fast, slow));
