@@ -154,9 +154,9 @@ public final class ChangePointDetector {
             double bestT = 0;
             int tries = to - from - 2 * MIN_POINTS + 1;
             for (int tau = from + MIN_POINTS; tau <= to - MIN_POINTS; tau++) {
-                double[] w = Windows.welch(x, from, tau, to);
+                double[] w = ShiftEstimates.welch(x, from, tau, to);
                 // Jobs that all gave one value (a count, say) and changed it: nothing else explains that.
-                double t = w == null ? (Windows.hodgesLehmann(Arrays.copyOfRange(x, from, tau),
+                double t = w == null ? (ShiftEstimates.hodgesLehmann(Arrays.copyOfRange(x, from, tau),
                         Arrays.copyOfRange(x, tau, to)) == 0 ? 0 : Double.POSITIVE_INFINITY) : Math.abs(w[0]);
                 if (t > bestT) {
                     bestT = t;
@@ -218,12 +218,12 @@ public final class ChangePointDetector {
             this.looks = looks;
             this.left = Arrays.copyOfRange(x, window.from(), tau);
             this.right = Arrays.copyOfRange(x, tau, window.to());
-            this.shift = Windows.hodgesLehmann(left, right);
+            this.shift = ShiftEstimates.hodgesLehmann(left, right);
         }
 
         /** The shift's interval at level, simultaneous over the looks (Bonferroni), centred on the shift. */
         double[] interval(double level) {
-            double[] w = Windows.welch(right, left);
+            double[] w = ShiftEstimates.welch(right, left);
             if (w == null) {
                 return new double[] {shift, shift};
             }

@@ -107,7 +107,7 @@ final class WindowScan {
         for (int w : WIDTHS) {
             int lo = b.tau - Math.min(w, b.tau - from);
             int hi = b.tau + Math.min(w, to - b.tau);
-            double shift = Math.signum(b.z) * Windows.hodgesLehmann(Arrays.copyOfRange(x, lo, b.tau),
+            double shift = Math.signum(b.z) * ShiftEstimates.hodgesLehmann(Arrays.copyOfRange(x, lo, b.tau),
                     Arrays.copyOfRange(x, b.tau, hi));
             if (shift > most) {
                 most = shift;

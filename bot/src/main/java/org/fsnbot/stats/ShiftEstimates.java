@@ -8,9 +8,9 @@ import org.hipparchus.stat.descriptive.rank.Median;
  * ChangePointDetector: the Hodges-Lehmann shift (Hipparchus has the
  * one-sample kind only, inside its Wilcoxon test) and Welch's t.
  */
-final class Windows {
+final class ShiftEstimates {
 
-    private Windows() {
+    private ShiftEstimates() {
     }
 
     /** The median of every difference right - left: a shift one outlier point cannot drag. */
