@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.fsnbot.stats.ChangePointDetector;
 
@@ -52,7 +53,9 @@ public final class WeeklyRenderer {
     private static Map<String, Object> model(WeeklyReport r) {
         long regressions = r.changes().stream().filter(c -> c.direction().equals("regression")).count();
         return Map.of("r", r, "regressions", regressions, "improvements", r.changes().size() - regressions,
-                "level", Math.round(ChangePointDetector.REPORT_ALPHA * 100) + "%", "minPoints", ChangePointDetector.MIN_POINTS);
+                "level", Math.round(ChangePointDetector.REPORT_ALPHA * 100) + "%",
+                "seriesLevel", String.format(Locale.ROOT, "%.1f%%", ChangePointDetector.SERIES_WEEK_ALPHA * 100),
+                "minPoints", ChangePointDetector.MIN_POINTS);
     }
 
     private static String render(PebbleEngine engine, String name, Map<String, Object> model) {

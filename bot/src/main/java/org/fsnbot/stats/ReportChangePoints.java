@@ -22,17 +22,22 @@ public final class ReportChangePoints {
 
     private final ChangePointDetector detector;
     private final double alpha;
+    private final double seriesAlpha;
 
-    public ReportChangePoints(ChangePointDetector detector, double alpha) {
-        if (!(alpha > 0 && alpha < 0.5)) {
-            throw new IllegalArgumentException("a report's alpha is in (0, 0.5): " + alpha);
+    /** alpha: the report's false-alarm rate; seriesAlpha: the most any one series is tested at in a week. */
+    public ReportChangePoints(ChangePointDetector detector, double alpha, double seriesAlpha) {
+        if (!(alpha > 0 && alpha < 0.5) || !(seriesAlpha > 0 && seriesAlpha <= alpha)) {
+            throw new IllegalArgumentException("a report's alpha is in (0, 0.5) and a series' at most it: " + alpha
+                    + ", " + seriesAlpha);
         }
         this.detector = detector;
         this.alpha = alpha;
+        this.seriesAlpha = seriesAlpha;
     }
 
     public static ReportChangePoints standard() {
-        return new ReportChangePoints(ChangePointDetector.standard(), ChangePointDetector.REPORT_ALPHA);
+        return new ReportChangePoints(ChangePointDetector.standard(), ChangePointDetector.REPORT_ALPHA,
+                ChangePointDetector.SERIES_WEEK_ALPHA);
     }
 
     /** Each series' change points (each a list of points' per-boot values), in the order given. */
@@ -44,7 +49,7 @@ public final class ReportChangePoints {
                 .sorted(Comparator.comparingDouble(i -> scans.get(i).p())).toList();
         for (int rank = 0; rank < m; rank++) {
             int i = order.get(rank);
-            double holm = alpha / (m - rank);
+            double holm = Math.min(seriesAlpha, alpha / (m - rank));
             if (scans.get(i).p() > holm) {
                 break;
             }

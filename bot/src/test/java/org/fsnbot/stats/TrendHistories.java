@@ -17,7 +17,7 @@ final class TrendHistories {
 
     /** What a window holds. */
     enum Case {
-        NONE("none"), STEP_5("step 5%"), STEP_10("step 10%"), FIX_5("5% and back");
+        NONE("none"), STEP_5("step 5%"), STEP_10("step 10%"), FIX_5("5% and back"), FIX_10("10% and back");
 
         final String label;
 
@@ -157,13 +157,13 @@ final class TrendHistories {
             for (int i = at; i < n; i++) {
                 level[i] = sign * Math.log1p(c == Case.STEP_5 ? 0.05 : 0.10);
             }
-        } else if (c == Case.FIX_5) {
+        } else if (c == Case.FIX_5 || c == Case.FIX_10) {
             int length = 4 + rnd.nextInt(3);
             int at = 3 + rnd.nextInt(n - length - 5);
             truth.add(at);
             truth.add(at + length);
             for (int i = at; i < at + length; i++) {
-                level[i] = sign * Math.log1p(0.05);
+                level[i] = sign * Math.log1p(c == Case.FIX_5 ? 0.05 : 0.10);
             }
         }
         double[] offsets = noise.offsets(rnd, n);
