@@ -55,20 +55,26 @@ public final class RunCommand implements Callable<Integer> {
             running.awaitStop();
             return ExitCodes.OK;
         }
-        RunLoop.PollReport r = loop.poll();
-        if (fleet) {
-            try (FleetScheduler.Dispatcher d = FleetNode.dispatcher(app)) {
-                d.run();
+        // Once: the store is closed on the way out, so that a caller in the same JVM (a test, a wrapper)
+        // is not left with the database open and its files still written after it returns.
+        try {
+            RunLoop.PollReport r = loop.poll();
+            if (fleet) {
+                try (FleetScheduler.Dispatcher d = FleetNode.dispatcher(app)) {
+                    d.run();
+                }
             }
+            err.printf("fsnbot: poll: %d queued, %d superseded, %d older revision(s) cancelled, %d incomplete,"
+                    + " %d tree head(s) queued%n", r.series().queued().size(), r.series().superseded(),
+                    r.series().cancelled(), r.series().incomplete(), r.trees().size());
+            int ran = loop.drain();
+            if (!queueOnly) {
+                err.printf("fsnbot: measured %d unit(s) of work%n", ran);
+            }
+            weekly.run();
+            return r.errors().isEmpty() ? ExitCodes.OK : ExitCodes.TROUBLE;
+        } finally {
+            app.close();
         }
-        err.printf("fsnbot: poll: %d queued, %d superseded, %d older revision(s) cancelled, %d incomplete,"
-                + " %d tree head(s) queued%n", r.series().queued().size(), r.series().superseded(),
-                r.series().cancelled(), r.series().incomplete(), r.trees().size());
-        int ran = loop.drain();
-        if (!queueOnly) {
-            err.printf("fsnbot: measured %d unit(s) of work%n", ran);
-        }
-        weekly.run();
-        return r.errors().isEmpty() ? ExitCodes.OK : ExitCodes.TROUBLE;
     }
 }

@@ -11,7 +11,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * Real public-inbox v2 inboxes made with Debian's public-inbox tools and
@@ -128,16 +130,30 @@ public final class PublicInbox implements AutoCloseable {
         return out;
     }
 
+    /**
+     * Stops public-inbox-httpd and the workers it forked, and waits until
+     * they are gone: a worker that outlives its master can still write
+     * into the inbox (SQLite's journal files) while JUnit deletes the
+     * test's directory, which then fails as "not empty".
+     */
     @Override
     public void close() {
-        if (httpd != null) {
-            httpd.destroy();
+        if (httpd == null) {
+            return;
+        }
+        List<ProcessHandle> all = new ArrayList<>(httpd.descendants().toList());
+        all.add(httpd.toHandle());
+        all.forEach(ProcessHandle::destroy);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        for (ProcessHandle p : all) {
             try {
-                if (!httpd.waitFor(10, TimeUnit.SECONDS)) {
-                    httpd.destroyForcibly();
-                }
+                long left = Math.max(1, deadline - System.nanoTime());
+                p.onExit().get(left, TimeUnit.NANOSECONDS);
+            } catch (TimeoutException | ExecutionException e) {
+                p.destroyForcibly();
+                p.onExit().join();
             } catch (InterruptedException e) {
-                httpd.destroyForcibly();
+                p.destroyForcibly();
                 Thread.currentThread().interrupt();
             }
         }
