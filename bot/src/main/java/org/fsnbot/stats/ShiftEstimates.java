@@ -1,6 +1,7 @@
 package org.fsnbot.stats;
 
 import java.util.Arrays;
+import org.hipparchus.stat.StatUtils;
 import org.hipparchus.stat.descriptive.rank.Median;
 
 /**
@@ -32,31 +33,14 @@ final class ShiftEstimates {
 
     /** Welch's t of mean(a) - mean(b) as {t, df, se}, or null when neither side varies. */
     static double[] welch(double[] a, double[] b) {
-        double va = variance(a) / a.length;
-        double vb = variance(b) / b.length;
+        double va = StatUtils.variance(a) / a.length;
+        double vb = StatUtils.variance(b) / b.length;
         double v = va + vb;
         if (!(v > 0)) {
             return null;
         }
         double df = v * v / (va * va / (a.length - 1) + vb * vb / (b.length - 1));
         double se = Math.sqrt(v);
-        return new double[] {(mean(a) - mean(b)) / se, df, se};
-    }
-
-    private static double mean(double[] a) {
-        double s = 0;
-        for (double v : a) {
-            s += v;
-        }
-        return s / a.length;
-    }
-
-    private static double variance(double[] a) {
-        double m = mean(a);
-        double ss = 0;
-        for (double v : a) {
-            ss += (v - m) * (v - m);
-        }
-        return ss / (a.length - 1);
+        return new double[] {(StatUtils.mean(a) - StatUtils.mean(b)) / se, df, se};
     }
 }
