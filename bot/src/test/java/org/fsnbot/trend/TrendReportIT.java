@@ -61,6 +61,14 @@ class TrendReportIT {
         return GitCli.git(repo, env, "commit-tree", GitCli.git(repo, env, "write-tree"), "-p", parent, "-m", subject);
     }
 
+    /** Each job's number, outcome, accelerator and detail: what a job that filed no points ended as. */
+    private static String jobs(Application app) {
+        return String.join("; ", app.store().texts("SELECT CAST(id AS VARCHAR(20)) || ' ' || COALESCE(outcome, state)"
+                + " || ' (' || COALESCE(accelerator, '?') || ', ' || COALESCE(clock, '?') || ': '"
+                + " || COALESCE(accel_reason, '') || '): '"
+                + " || COALESCE(SUBSTRING(detail FROM 1 FOR 400), '') FROM jobs ORDER BY id"));
+    }
+
     @Test
     void theWeekOfTheRegressionNamesItsRangeAndNoOtherWeekNamesAny(@TempDir Path tmp) throws Exception {
         Path repo = KernelFixture.home().resolve("trend-tree.git");
@@ -100,7 +108,8 @@ class TrendReportIT {
                 clock.advance(Duration.ofHours(1));
                 assertThat(loop.drain()).as("week %d: the head measured", week).isEqualTo(week == 0 ? 0 : 1);
             }
-            assertThat(app.store().count("trend_points", "line = ?", line)).as("two points a week").isEqualTo(6);
+            assertThat(app.store().count("trend_points", "line = ?", line)).as("two points a week; the jobs: %s",
+                    jobs(app)).isEqualTo(6);
             // Each head after the first is built once from the nearest build, in seconds: as the patched
             // side of its week, then as the base of the next (from the previous base, BuildSeeds).
             assertThat(app.store().count("builds", "commit_id = ? AND label = 'base' AND (reused OR"
