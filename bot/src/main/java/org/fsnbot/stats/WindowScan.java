@@ -7,7 +7,7 @@ import java.util.SplittableRandom;
  * The statistic ChangePointDetector searches with: over one segment of
  * point summaries (a job's median log value each), every split tau
  * compared by a robust t (the difference of trimmed means over a robust
- * sd of the segment) between the WIDTHS points before it and after it
+ * scale of the segment) between the WIDTHS points before it and after it
  * (fewer at the segment's ends), and the largest |t| over splits and
  * widths. A multiscale moving window in the
  * manner of MOSUM (Eichinger and Kirch, 2018; Cho and Kirch, 2022): a
@@ -205,11 +205,18 @@ final class WindowScan {
     }
 
     /**
-     * A segment's noise, one sd: 1.4826 x the median absolute difference of
-     * neighbouring points, over the square root of 2. A step changes one
-     * difference and an outlier two, so neither moves it much, where every
-     * window's own spread would (and a window of 4 points' spread is too
-     * often tiny: its t then wins the maximum by chance).
+     * A segment's noise, in the units of one absolute difference of
+     * neighbouring points: the mean of those differences without their
+     * largest sixth. A step changes one difference and an outlier two, so
+     * neither moves it much, where every window's own spread would (and a
+     * window of 4 points' spread is too often tiny: its t then wins the
+     * maximum by chance). Only its ratio to the windows' shifts matters
+     * (a p comes from random orders of the same points), so it needs no
+     * factor to be an sd. Their median, used first, is less than half
+     * as efficient as their mean (on normal noise): on 12-20 points its own noise hid steps
+     * (bench-trends, at matched false alarms: 39% of 5% steps found with
+     * 1-5 boots a point, 53% with this; F1 up in 13 of 20 noise models, down
+     * in 3: outlier points, AR(1) drift, TCG pipe-messaging).
      */
     static double sigma(double[] x, int from, int to) {
         double[] d = new double[to - from - 1];
@@ -219,7 +226,13 @@ final class WindowScan {
         if (d.length == 0) {
             return 0;
         }
-        return 1.4826 * median(d) / Math.sqrt(2);
+        Arrays.sort(d);
+        int keep = d.length - d.length / 6;
+        double s = 0;
+        for (int i = 0; i < keep; i++) {
+            s += d[i];
+        }
+        return s / keep;
     }
 
     /** The statistic of two windows that differ without varying: larger than any that vary. */
