@@ -7,7 +7,8 @@
 # Tests on ../shared/fixtures run when ../shared is beside the checkout and
 # say SKIPPED otherwise.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+self=$(readlink -f "$0")
+cd "$(dirname "$self")/.."
 export FSNBOT_LINUX_TREE=${FSNBOT_LINUX_TREE:-/var/cache/fsnbot/linux-6.12}
 export FSNBOT_TEST_HOME=${FSNBOT_TEST_HOME:-/var/cache/fsnbot/test-home}
 # One test run at a time on a test home: the end-to-end tests share its
@@ -21,7 +22,7 @@ if [ -z "${FSNBOT_TEST_LOCKED:-}" ]; then
 	if ! flock -n "$lock" true; then
 		echo "test.sh: another test run holds $lock; waiting for it (at most 45 min)" >&2
 	fi
-	FSNBOT_TEST_LOCKED=1 exec flock -o -w 2700 -E 75 "$lock" bash "$0" "$@"
+	FSNBOT_TEST_LOCKED=1 exec flock -o -w 2700 -E 75 "$lock" bash "$self" "$@"
 fi
 bash scripts/setup.sh
 bash scripts/docker-up.sh
