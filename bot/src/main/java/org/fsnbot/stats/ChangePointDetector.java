@@ -112,7 +112,7 @@ public final class ChangePointDetector {
 
         /** The least level at which the series names a change: p, or infinity when its step is too small. */
         public double levelToName() {
-            return first == null || Math.abs(Math.expm1(first.shift)) * 100 < minEffectPct
+            return first == null || first.below(minEffectPct)
                     ? Double.POSITIVE_INFINITY : first.p;
         }
 
@@ -127,7 +127,7 @@ public final class ChangePointDetector {
         }
 
         private void split(Candidate c, double level, List<ChangePoint> out) {
-            if (c == null || c.p > level || Math.abs(Math.expm1(c.shift)) * 100 < minEffectPct) {
+            if (c == null || c.p > level || c.below(minEffectPct)) {
                 return;
             }
             double[] ci = c.interval(level);
@@ -228,6 +228,11 @@ public final class ChangePointDetector {
             this.left = Arrays.copyOfRange(x, window.from(), tau);
             this.right = Arrays.copyOfRange(x, tau, window.to());
             this.shift = ShiftEstimates.hodgesLehmann(left, right);
+        }
+
+        /** Whether its step is smaller than the minimum effect: then it is never named, whatever its p. */
+        boolean below(double minEffectPct) {
+            return Math.abs(Math.expm1(shift)) * 100 < minEffectPct;
         }
 
         /** The shift's interval at level, simultaneous over the looks (Bonferroni), centred on the shift. */
