@@ -11,7 +11,7 @@
 # 12 quiet series, Holm against no correction, and 2N series-years of a
 # quiet runner's weekly reports. N windows per case and model (default
 # 200). The baselines live in the test sources only. Prints Markdown
-# tables; about 3 minutes on 2 vCPUs at N=200.
+# tables; about 2.5 minutes on 2 vCPUs at N=200.
 set -euo pipefail
 cd "$(dirname "$0")/../bot"
 n=${1:-200}

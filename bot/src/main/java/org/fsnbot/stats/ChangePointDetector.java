@@ -5,24 +5,25 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import org.hipparchus.distribution.continuous.TDistribution;
-import org.hipparchus.stat.descriptive.rank.Median;
 
 /**
  * fsnbot's change-point detector over one metric's history. A point is one
- * kernel measured in one job; the detector sees it as one number, the
- * median of its boots' log values: jobs are the unit, so a runner whose
- * jobs differ more than their boots do (layout, drift) does not make it
- * cry wolf, and one wild boot does not move a point.
+ * kernel measured in one job; the detector sees it as one number
+ * (PointSummaries: the mean or the median of its boots' log values): jobs
+ * are the unit, so a runner whose jobs differ more than their boots do
+ * (layout, drift) does not make it cry wolf.
  *
- * Binary segmentation over a windowed search (WindowScan: a robust t
- * between the points either side of a split, over windows of 4, 8 and 16
- * points, the largest, its p from random orders of the same points). A split is a change point when its p is at most the
- * level it is tested at and its Hodges-Lehmann shift is at least the
- * minimum effect; then both sides are searched again, each at half the
- * level, so that the segments a change leaves cannot add more than its
- * level of false alarms again.
+ * Binary segmentation over an interval search (IntervalScan: every split
+ * against the whole segment, and every interval inside it against the
+ * rest, over winsorized points, its p from random orders of the same
+ * points). A cut is a change point when the scan's p is at most the level
+ * it is tested at and the Hodges-Lehmann shift at the cut, over the
+ * window of 4, 8 or 16 points either side that shows it largest, is at
+ * least the minimum effect; then each piece the cuts leave is searched
+ * again at the level divided by the pieces, so that what they can name
+ * falsely adds at most the level again.
  * A segment of fewer than PERMUTE_FROM points has too few orders for a
- * small p: there Welch's t between the two sides' point medians is used,
+ * small p: there Welch's t between the two sides' points is used,
  * Bonferroni over the splits tried.
  *
  * The level is the caller's: ReportChangePoints spends a weekly report's
@@ -35,8 +36,8 @@ public final class ChangePointDetector {
     /**
      * One change: the index of the first point after it, the Hodges-Lehmann
      * shift between the windows either side (log), its interval (Welch over
-     * the windows' point medians, simultaneous over every split and window
-     * the search looked at, so that choosing the split does not narrow it),
+     * the windows' points, simultaneous over every split, interval and window
+     * the search looked at, so that choosing the cut does not narrow it),
      * and p.
      */
     public record ChangePoint(int index, double logChange, double ciLowLog, double ciHighLog, double p) {
@@ -57,7 +58,7 @@ public final class ChangePointDetector {
     /** Points a side of a split needs: one point alone is one job, and one job can be unlucky. */
     public static final int MIN_POINTS = 2;
 
-    /** From this many points a segment's p comes from random orders of its points (WindowScan). */
+    /** From this many points a segment's p comes from random orders of its points (IntervalScan). */
     static final int PERMUTE_FROM = 10;
 
     /** A weekly report's false-alarm rate: the share of reports on unchanged series that name any change. */
@@ -78,8 +79,11 @@ public final class ChangePointDetector {
      */
     public static final int ORDERS = 4999;
 
+    /** The windows, in points either side, a cut's shift is measured over: the one that shows it largest. */
+    static final int[] WIDTHS = {4, 8, 16};
+
     private final double minEffectPct;
-    private final WindowScan scan;
+    private final IntervalScan scan;
 
     /** orders: as ORDERS (fewer where only larger levels are used: simulations). */
     public ChangePointDetector(double minEffectPct, int orders) {
@@ -87,7 +91,7 @@ public final class ChangePointDetector {
             throw new IllegalArgumentException("the minimum effect is >= 0");
         }
         this.minEffectPct = minEffectPct;
-        this.scan = new WindowScan(MIN_POINTS, orders);
+        this.scan = new IntervalScan(MIN_POINTS, orders);
     }
 
     /** The verdicts' minimum effect. */
@@ -95,7 +99,7 @@ public final class ChangePointDetector {
         return new ChangePointDetector(Significance.MIN_EFFECT_PCT, ORDERS);
     }
 
-    /** One series searched: the p of its strongest split, and its change points at any level. */
+    /** One series searched: the p of its strongest split or interval, and its change points at any level. */
     public final class Series {
         private final double[] x;
         private final Candidate first;
@@ -105,15 +109,14 @@ public final class ChangePointDetector {
             this.first = candidate(0, x.length);
         }
 
-        /** The p of the whole series' strongest split (1 when none can be tested). */
+        /** The p of the whole series' strongest split or interval (1 when none can be tested). */
         public double p() {
             return first == null ? 1 : first.p;
         }
 
-        /** The least level at which the series names a change: p, or infinity when its step is too small. */
+        /** The least level at which the series names a change: p, or infinity when its steps are too small. */
         public double levelToName() {
-            return first == null || first.below(minEffectPct)
-                    ? Double.POSITIVE_INFINITY : first.p;
+            return first == null || first.named.isEmpty() ? Double.POSITIVE_INFINITY : first.p;
         }
 
         /** The change points at level (none at 0), in order. */
@@ -127,14 +130,21 @@ public final class ChangePointDetector {
         }
 
         private void split(Candidate c, double level, List<ChangePoint> out) {
-            if (c == null || c.p > level || c.below(minEffectPct)) {
+            if (c == null || c.p > level || c.named.isEmpty()) {
                 return;
             }
-            double[] ci = c.interval(level);
-            out.add(new ChangePoint(c.tau, c.shift, ci[0], ci[1], c.p));
-            // Each side at half the level: what the two can still name falsely is at most the level again.
-            split(candidate(c.from, c.tau), level / 2, out);
-            split(candidate(c.tau, c.to), level / 2, out);
+            List<Integer> bounds = new ArrayList<>();
+            bounds.add(c.from);
+            for (Cut k : c.named) {
+                out.add(k.changePoint(level, c.p, c.looks));
+                bounds.add(k.tau);
+            }
+            bounds.add(c.to);
+            // Each piece at the level over the pieces: what they can still name falsely is at most the level again.
+            double each = level / (bounds.size() - 1);
+            for (int i = 0; i + 1 < bounds.size(); i++) {
+                split(candidate(bounds.get(i), bounds.get(i + 1)), each, out);
+            }
         }
 
         private Candidate candidate(int from, int to) {
@@ -145,16 +155,14 @@ public final class ChangePointDetector {
             if (n < PERMUTE_FROM) {
                 return welch(from, to);
             }
-            WindowScan.Best b = scan.best(x, from, to);
-            if (b == null || b.z() == 0) {
+            IntervalScan.Found f = scan.scan(x, from, to);
+            if (f == null) {
                 return null;
             }
-            double p = scan.p(x, from, to, b.z());
-            b = scan.locate(x, b);
-            // The step's size from the window at the split that shows it largest: a wide window
-            // that also holds the next change (a fix after a regression) dilutes it.
-            int[] w = scan.widest(x, from, to, b);
-            return new Candidate(x, new Span(from, to), b.tau(), new Span(w[0], w[1]), p, scan.looks(n));
+            int[] k = f.cuts();
+            List<Cut> cuts = k.length == 1 ? List.of(cut(from, k[0], to))
+                    : List.of(cut(from, k[0], k[1]), cut(k[0], k[1], to));
+            return new Candidate(from, to, f.p(), scan.looks(n) * WIDTHS.length, named(cuts));
         }
 
         /** The short segment's split with the largest Welch t between its whole sides. */
@@ -171,32 +179,38 @@ public final class ChangePointDetector {
                     bestT = t;
                     double p = w == null ? 0
                             : Math.min(1, 2 * new TDistribution(w[1]).cumulativeProbability(-bestT) * tries);
-                    best = new Candidate(x, new Span(from, to), tau, new Span(from, to), p, tries);
+                    best = new Candidate(from, to, p, tries * WIDTHS.length, named(List.of(cut(from, tau, to))));
                 }
             }
             return best;
+        }
+
+        /**
+         * The cut at tau, its shift over the window at it, within [lo, hi), whose
+         * Hodges-Lehmann shift is largest: a wide window that also holds the next
+         * change (a fix after a regression) dilutes it.
+         */
+        private Cut cut(int lo, int tau, int hi) {
+            Cut best = null;
+            for (int w : WIDTHS) {
+                double[] left = Arrays.copyOfRange(x, tau - Math.min(w, tau - lo), tau);
+                double[] right = Arrays.copyOfRange(x, tau, tau + Math.min(w, hi - tau));
+                Cut c = new Cut(tau, left, right, ShiftEstimates.hodgesLehmann(left, right));
+                if (best == null || Math.abs(c.shift) > Math.abs(best.shift)) {
+                    best = c;
+                }
+            }
+            return best;
+        }
+
+        private List<Cut> named(List<Cut> cuts) {
+            return cuts.stream().filter(c -> Math.abs(Math.expm1(c.shift)) * 100 >= minEffectPct).toList();
         }
     }
 
     /** Searches points (each its per-boot values, all finite and > 0, in order). */
     public Series scan(List<double[]> points) {
-        double[] x = new double[points.size()];
-        Median median = new Median();
-        for (int i = 0; i < x.length; i++) {
-            double[] p = points.get(i);
-            if (p.length == 0) {
-                throw new IllegalArgumentException("a point without boots");
-            }
-            double[] l = new double[p.length];
-            for (int k = 0; k < p.length; k++) {
-                if (!(p[k] > 0) || !Double.isFinite(p[k])) {
-                    throw new IllegalArgumentException("values must be finite and > 0: " + p[k]);
-                }
-                l[k] = Math.log(p[k]);
-            }
-            x[i] = median.evaluate(l);
-        }
-        return new Series(x);
+        return new Series(PointSummaries.of(points));
     }
 
     /** One series' change points with the whole report alpha spent on it (a report of one series). */
@@ -204,45 +218,24 @@ public final class ChangePointDetector {
         return scan(points).changes(REPORT_ALPHA);
     }
 
-    /** Points [from, to) of a series. */
-    private record Span(int from, int to) {
+    /**
+     * A segment [from, to)'s search: its p, the size of the family its cuts
+     * were chosen from, and the cuts past the minimum effect.
+     */
+    private record Candidate(int from, int to, double p, int looks, List<Cut> named) {
     }
 
-    /** A split of a segment at tau, seen over a window, with its p and the size of the family it was chosen from. */
-    private static final class Candidate {
-        final int from;
-        final int to;
-        final int tau;
-        final double p;
-        final double shift;
-        private final double[] left;
-        private final double[] right;
-        private final int looks;
+    /** A cut before point tau, seen over the windows left and right of it, with their Hodges-Lehmann shift. */
+    private record Cut(int tau, double[] left, double[] right, double shift) {
 
-        Candidate(double[] x, Span segment, int tau, Span window, double p, int looks) {
-            this.from = segment.from();
-            this.to = segment.to();
-            this.tau = tau;
-            this.p = p;
-            this.looks = looks;
-            this.left = Arrays.copyOfRange(x, window.from(), tau);
-            this.right = Arrays.copyOfRange(x, tau, window.to());
-            this.shift = ShiftEstimates.hodgesLehmann(left, right);
-        }
-
-        /** Whether its step is smaller than the minimum effect: then it is never named, whatever its p. */
-        boolean below(double minEffectPct) {
-            return Math.abs(Math.expm1(shift)) * 100 < minEffectPct;
-        }
-
-        /** The shift's interval at level, simultaneous over the looks (Bonferroni), centred on the shift. */
-        double[] interval(double level) {
+        /** The change point at level, its interval simultaneous over the looks (Bonferroni), centred on the shift. */
+        ChangePoint changePoint(double level, double p, int looks) {
             double[] w = ShiftEstimates.welch(right, left);
             if (w == null) {
-                return new double[] {shift, shift};
+                return new ChangePoint(tau, shift, shift, shift, p);
             }
             double half = new TDistribution(w[1]).inverseCumulativeProbability(1 - level / (2.0 * looks)) * w[2];
-            return new double[] {shift - half, shift + half};
+            return new ChangePoint(tau, shift, shift - half, shift + half, p);
         }
     }
 }

@@ -24,10 +24,10 @@ import org.fsnbot.stats.ReportChangePoints;
 import org.fsnbot.stats.ChangePointDetector.ChangePoint;
 import org.fsnbot.stats.Comparison;
 import org.fsnbot.stats.MetricPolicy;
+import org.fsnbot.stats.PointSummaries;
 import org.fsnbot.stats.Significance;
 import org.fsnbot.store.TrendHistory;
 import org.fsnbot.store.TrendPoint;
-import org.hipparchus.stat.descriptive.rank.Median;
 
 /**
  * One week's trend report, computed: for every line with points in the
@@ -140,14 +140,14 @@ final class WeeklyAnalysis {
         ChangePoint cp = cps.get(i);
         int lo = Math.max(i == 0 ? 0 : cps.get(i - 1).index(), cp.index() - TABLE_POINTS);
         int hi = Math.min(i + 1 < cps.size() ? cps.get(i + 1).index() : s.points().size(), cp.index() + TABLE_POINTS);
-        // Jobs are the unit: one value per point (its boots' median), so that the spread the table
-        // judges by is how jobs differ, not how one job's boots do.
+        // Jobs are the unit: one value per point, the summary the detector saw, so that the spread
+        // the table judges by is how jobs differ, not how one job's boots do.
+        double[] summary = PointSummaries.of(s.points().stream().map(MetricSeries.Point::perBoot).toList());
         List<Sample> samples = new ArrayList<>();
         for (int k = lo; k < hi; k++) {
             Side side = k < cp.index() ? Side.BASE : Side.PATCHED;
             Sample any = s.points().get(k).samples().get(0);
-            samples.add(new Sample(side, k - lo, 0, any.key(), any.info(), new Median().evaluate(
-                    s.points().get(k).perBoot())));
+            samples.add(new Sample(side, k - lo, 0, any.key(), any.info(), Math.exp(summary[k])));
         }
         MetricPolicy policy = new MetricPolicy(Map.of(s.key().workload(), Set.of(s.key().metric())), Map.of(),
                 Significance.ALPHA);
