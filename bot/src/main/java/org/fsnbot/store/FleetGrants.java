@@ -31,6 +31,13 @@ final class FleetGrants {
     private static final String MAIL = "job_id, message_id, in_reply_to, subject, recipients, kind, state, eml_path,"
             + " created_at, raw, envelope";
 
+    /*
+     * GRANT rewrites the object's catalog row, and two coordinators opening
+     * the store at once fail one another with "tuple concurrently updated";
+     * a transaction-scoped advisory lock makes them take turns.
+     */
+    private static final long GRANT_LOCK = 0x66736e62_6f744772L;
+
     private FleetGrants() {
     }
 
@@ -61,8 +68,18 @@ final class FleetGrants {
                     sql.add("GRANT SELECT, INSERT, UPDATE, DELETE ON " + rs.getString(1) + " TO " + RUNNER);
                 }
             }
-            for (String s : sql) {
-                st.execute(s);
+            c.setAutoCommit(false);
+            try {
+                st.execute("SELECT pg_advisory_xact_lock(" + GRANT_LOCK + ")");
+                for (String s : sql) {
+                    st.execute(s);
+                }
+                c.commit();
+            } catch (SQLException e) {
+                c.rollback();
+                throw e;
+            } finally {
+                c.setAutoCommit(true);
             }
             return true;
         }

@@ -6,11 +6,19 @@ import java.sql.DriverManager;
 import java.sql.Statement;
 import java.time.Clock;
 import java.util.HashMap;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.fsnbot.testing.Postgres;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 
 /**
  * The store's contract on a real PostgreSQL 15 (the fleet's store): the
@@ -47,5 +55,37 @@ class PostgresStoreIT extends StoreContract {
         });
         return Store.postgres(pg.url().replaceAll("/fsnbot$", "/" + db), pg.user(), pg.password(), 4,
                 Clock.systemUTC());
+    }
+
+    /*
+     * A CI run lost a coordinator to "tuple concurrently updated": two
+     * coordinators started together granted the runner role its rights at
+     * the same moment. Every round here opens one fleet database from four
+     * coordinators released by one barrier; each must open.
+     */
+    @Test
+    void coordinatorsOpeningOneDatabaseAtOnceAllOpen() throws Exception {
+        String url = pg.fleetDatabase("grants_race");
+        int coordinators = 4;
+        ExecutorService pool = Executors.newFixedThreadPool(coordinators);
+        try {
+            for (int round = 0; round < 8; round++) {
+                CyclicBarrier together = new CyclicBarrier(coordinators);
+                List<Future<?>> opened = new ArrayList<>();
+                for (int i = 0; i < coordinators; i++) {
+                    opened.add(pool.submit(() -> {
+                        together.await(1, TimeUnit.MINUTES);
+                        Store.postgres(url, Postgres.COORDINATOR, Postgres.COORDINATOR_PASSWORD, 2, Clock.systemUTC())
+                                .close();
+                        return null;
+                    }));
+                }
+                for (Future<?> f : opened) {
+                    f.get(3, TimeUnit.MINUTES);
+                }
+            }
+        } finally {
+            pool.shutdownNow();
+        }
     }
 }
