@@ -1,11 +1,9 @@
 package org.fsnbot.store;
 
-import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import javax.sql.DataSource;
 
 /**
  * What the fleet's runner role may do in the shared PostgreSQL, granted by
@@ -41,47 +39,44 @@ final class FleetGrants {
     private FleetGrants() {
     }
 
-    /** Grants the runner role its rights, when there is one; returns whether there was. */
-    static boolean apply(DataSource ds) throws SQLException {
-        try (Connection c = ds.getConnection(); Statement st = c.createStatement()) {
-            try (var rs = st.executeQuery("SELECT 1 FROM pg_roles WHERE rolname = '" + RUNNER + "'")) {
-                if (!rs.next()) {
-                    return false;
+    /** Grants the runner role its rights, when there is one, in one transaction; returns whether there was. */
+    static boolean apply(Database db) {
+        return db.transaction("granting the runner role its rights", c -> {
+            try (Statement st = c.createStatement()) {
+                try (var rs = st.executeQuery("SELECT 1 FROM pg_roles WHERE rolname = '" + RUNNER + "'")) {
+                    if (!rs.next()) {
+                        return false;
+                    }
                 }
-            }
-            String schema;
-            try (var rs = st.executeQuery("SELECT current_schema()")) {
-                rs.next();
-                schema = "\"" + rs.getString(1).replace("\"", "\"\"") + "\"";
-            }
-            List<String> sql = new ArrayList<>(List.of(
-                    "GRANT USAGE ON SCHEMA " + schema + " TO " + RUNNER,
-                    "GRANT SELECT ON ALL TABLES IN SCHEMA " + schema + " TO " + RUNNER,
-                    "GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA " + schema + " TO " + RUNNER,
-                    "GRANT INSERT ON " + String.join(", ", MEASURED) + " TO " + RUNNER,
-                    "GRANT UPDATE ON jobs, runners TO " + RUNNER,
-                    "GRANT UPDATE (" + UNIT_PROGRESS + ") ON work_queue TO " + RUNNER,
-                    "GRANT INSERT (" + MAIL + ") ON outgoing_mail TO " + RUNNER));
-            try (var rs = st.executeQuery("SELECT tablename FROM pg_tables WHERE schemaname = current_schema()"
-                    + " AND tablename LIKE 'qrtz\\_%'")) {
-                while (rs.next()) {
-                    sql.add("GRANT SELECT, INSERT, UPDATE, DELETE ON " + rs.getString(1) + " TO " + RUNNER);
-                }
-            }
-            c.setAutoCommit(false);
-            try {
                 st.execute("SELECT pg_advisory_xact_lock(" + GRANT_LOCK + ")");
-                for (String s : sql) {
+                for (String s : grants(st)) {
                     st.execute(s);
                 }
-                c.commit();
-            } catch (SQLException e) {
-                c.rollback();
-                throw e;
-            } finally {
-                c.setAutoCommit(true);
+                return true;
             }
-            return true;
+        });
+    }
+
+    private static List<String> grants(Statement st) throws SQLException {
+        String schema;
+        try (var rs = st.executeQuery("SELECT current_schema()")) {
+            rs.next();
+            schema = "\"" + rs.getString(1).replace("\"", "\"\"") + "\"";
         }
+        List<String> sql = new ArrayList<>(List.of(
+                "GRANT USAGE ON SCHEMA " + schema + " TO " + RUNNER,
+                "GRANT SELECT ON ALL TABLES IN SCHEMA " + schema + " TO " + RUNNER,
+                "GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA " + schema + " TO " + RUNNER,
+                "GRANT INSERT ON " + String.join(", ", MEASURED) + " TO " + RUNNER,
+                "GRANT UPDATE ON jobs, runners TO " + RUNNER,
+                "GRANT UPDATE (" + UNIT_PROGRESS + ") ON work_queue TO " + RUNNER,
+                "GRANT INSERT (" + MAIL + ") ON outgoing_mail TO " + RUNNER));
+        try (var rs = st.executeQuery("SELECT tablename FROM pg_tables WHERE schemaname = current_schema()"
+                + " AND tablename LIKE 'qrtz\\_%'")) {
+            while (rs.next()) {
+                sql.add("GRANT SELECT, INSERT, UPDATE, DELETE ON " + rs.getString(1) + " TO " + RUNNER);
+            }
+        }
+        return sql;
     }
 }

@@ -39,7 +39,7 @@ public final class Store implements AutoCloseable {
                             .baselineOnMigrate(true).baselineVersion("0").load());
             if (owns(ds)) {
                 histories.forEach(Flyway::migrate);
-                grantRunners(ds);
+                FleetGrants.apply(db);
             } else {
                 awaitSchema(histories);
             }
@@ -85,14 +85,6 @@ public final class Store implements AutoCloseable {
             return rs.next() && rs.getBoolean(1);
         } catch (java.sql.SQLException e) {
             throw new StoreException("asking what this login may do", e);
-        }
-    }
-
-    private static void grantRunners(DataSource ds) {
-        try {
-            FleetGrants.apply(ds);
-        } catch (java.sql.SQLException e) {
-            throw new StoreException("granting the runner role its rights", e);
         }
     }
 
