@@ -247,7 +247,7 @@ public final class Bisector {
                     Significance.ALPHA);
             Comparison c = new ChangeEstimator(policy).compare(s.stream().filter(x -> x.key().workload()
                     .equals(metric.workload())).toList());
-            return ResultTables.verdictTables(c, Significance.confidenceLabel(Significance.ALPHA), List.of(), false);
+            return ResultTables.verdictTables(c, List.of(), false);
         }
     }
 

@@ -34,7 +34,7 @@ public final class CalibrateCommand implements Callable<Integer> {
     @Mixin
     JobOptions job;
 
-    @Option(names = "--boots", defaultValue = "5", description = "Boots per side (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--boots", defaultValue = "10", description = "Boots per side (default: ${DEFAULT-VALUE}).")
     int boots;
 
     @Mixin

@@ -20,6 +20,7 @@ import org.fsnbot.stats.MetricPolicy;
 import org.fsnbot.stats.MmtestsRule;
 import org.fsnbot.stats.NoiseModel;
 import org.fsnbot.stats.NoiseModels;
+import org.fsnbot.stats.SequentialSimulation;
 import org.fsnbot.stats.Significance;
 import org.fsnbot.stats.VerdictSimulation;
 import org.fsnbot.stats.ZeroDayRule;
@@ -41,11 +42,16 @@ public final class StatsSimCommand implements Callable<Integer> {
             description = "Also run the noise models nobody tuned to (default: ${DEFAULT-VALUE}).")
     boolean models;
 
+    @Option(names = "--beyond", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "Also run the models beyond the audit's, at settings nobody tuned to"
+                    + " (default: ${DEFAULT-VALUE}).")
+    boolean beyond;
+
     /** A quick-profile report: nine verdict metrics. */
     static final int REPORT_METRICS = 9;
 
     /** The boots a calibration runs a side by default (`fsnbot calibrate --boots`). */
-    static final int CALIBRATION_BOOTS = 5;
+    static final int CALIBRATION_BOOTS = 10;
 
     @Override
     public Integer call() throws Exception {
@@ -60,7 +66,14 @@ public final class StatsSimCommand implements Callable<Integer> {
             System.out.println();
         }
         if (models) {
-            System.out.print(models());
+            System.out.print(models("Noise nobody tuned to", NoiseModels.audit()));
+            System.out.println();
+            System.out.print(sequential());
+            System.out.println();
+        }
+        if (beyond) {
+            System.out.print(models("Beyond the audit, at settings chosen after the rules were",
+                    NoiseModels.beyondAudit()));
             System.out.println();
         }
         System.out.print(seed000());
@@ -114,10 +127,10 @@ public final class StatsSimCommand implements Callable<Integer> {
      * calibration, and at the boots calibrate recommends with the power
      * those boots give against a true 2%.
      */
-    private String models() {
+    private String models(String title, List<NoiseModel> list) {
         TextTable t = new TextTable(List.of("noise (every metric of a 9-metric report)", "FA 3 boots", "calibrated",
                 "boots", "FA", "power 2%", "own"), 1);
-        for (NoiseModel model : NoiseModels.audit()) {
+        for (NoiseModel model : list) {
             VerdictSimulation sim = new VerdictSimulation(java.util.Collections.nCopies(REPORT_METRICS, model),
                     trials, seed);
             VerdictSimulation.Result before = sim.run(new FsnbotRule(Significance.ALPHA, Significance.MIN_EFFECT_PCT),
@@ -128,7 +141,7 @@ public final class StatsSimCommand implements Callable<Integer> {
                     String.format(Locale.ROOT, "%.1f (<= %d)", planned.meanBoots(), planned.mostBoots()),
                     pct(planned.falseAlarmPerReport()), pct(planned.power()), pct(planned.ownPower())));
         }
-        return String.format(Locale.ROOT, "Noise nobody tuned to, %d reports per setting:%n%n", trials)
+        return String.format(Locale.ROOT, "%s, %d reports per setting:%n%n", title, trials)
                 + t.render("  ") + String.format(Locale.ROOT, "%nFA: A/A false alarms per report (any metric called),"
                 + " at 3 boots a kernel before any%ncalibration and after one of %d+%d boots; boots: what calibrate"
                 + " then%nrecommends for the report (mean, most; every boot in one look), with the A/A%nalarms and"
@@ -136,6 +149,44 @@ public final class StatsSimCommand implements Callable<Integer> {
                 + " calibrate recommends for it alone, the only metric that changed.%n", CALIBRATION_BOOTS,
                 CALIBRATION_BOOTS);
     }
+
+    /**
+     * The same models measured as a job of the full profile measures them
+     * (10 boots a kernel first, a pair at a time while a verdict is open, up
+     * to 20; each metric its own workload, left out of the pairs after the
+     * look that decided it), after a calibration: the report-wide false
+     * alarms of the whole sequence, the calls of a true 2%, and what the
+     * workloads cost.
+     */
+    private String sequential() {
+        TextTable t = new TextTable(List.of("noise (every metric of a 9-metric report)", "FA", "called 2%",
+                "boots", "runs", "every", "runs 2%", "every 2%"), 1);
+        for (NoiseModel model : NoiseModels.audit()) {
+            VerdictSimulation sim = new VerdictSimulation(java.util.Collections.nCopies(REPORT_METRICS, model),
+                    trials, seed);
+            SequentialSimulation seq = new SequentialSimulation(sim);
+            SequentialSimulation.Result aa = seq.run(Significance.ALPHA, FULL_BOOTS, FULL_MOST, CALIBRATION_BOOTS, 0);
+            SequentialSimulation.Result two = seq.run(Significance.ALPHA, FULL_BOOTS, FULL_MOST, CALIBRATION_BOOTS,
+                    Significance.MIN_EFFECT_PCT);
+            t.row(List.of(model.name(), pct(aa.reportsCalling()), pct(two.regressions()),
+                    String.format(Locale.ROOT, "%.1f", aa.meanBoots()),
+                    String.format(Locale.ROOT, "%.0f", aa.workloadRuns()),
+                    String.format(Locale.ROOT, "%.0f", aa.everyWorkloadRuns()),
+                    String.format(Locale.ROOT, "%.0f", two.workloadRuns()),
+                    String.format(Locale.ROOT, "%.0f", two.everyWorkloadRuns())));
+        }
+        return String.format(Locale.ROOT, "Sequential, as a job of the full profile measures (%d boots a kernel first,"
+                + " up to %d), %d reports per setting:%n%n", FULL_BOOTS, FULL_MOST, trials) + t.render("  ")
+                + String.format(Locale.ROOT, "%nFA: A/A reports with any metric called over the whole sequence; called"
+                + " 2%%: metrics called a%nregression when every one truly grew by 2%%; boots: per kernel reached"
+                + " (A/A); runs:%nworkload runs a side paid with decided workloads left out of the later pairs,%nevery:"
+                + " had every pair run every workload (A/A, then at +2%%). Calibrated on%n%d+%d boots before each"
+                + " report.%n", CALIBRATION_BOOTS, CALIBRATION_BOOTS);
+    }
+
+    /** The full profile's boots a kernel, first and at most. */
+    static final int FULL_BOOTS = 10;
+    static final int FULL_MOST = 20;
 
     /** Where the simulated plans stop: beyond it a metric is too noisy for 2% (the simulation says so). */
     static final int PLAN_CAP = 400;

@@ -45,7 +45,8 @@ public final class ReplyRenderer {
         m.put("verdict", r.comparison().overall().text().toUpperCase(Locale.ROOT));
         m.put("headline", ResultTables.headline(r.comparison()));
         m.put("ci", ci);
-        m.put("tables", ResultTables.verdictTables(r.comparison(), ci, r.noise(), true));
+        m.put("oneLevel", ResultTables.oneLevel(r.comparison()));
+        m.put("tables", ResultTables.verdictTables(r.comparison(), r.noise(), true));
         m.put("folded", ResultTables.folded(r.comparison()));
         m.put("others", r.comparison().metrics().stream().filter(x -> !x.inVerdict())
                 .map(x -> x.key().metric()).distinct().toList());
@@ -68,7 +69,8 @@ public final class ReplyRenderer {
         Map<String, Object> m = base(facts);
         m.put("verdict", r.comparison().overall().text().toUpperCase(Locale.ROOT));
         m.put("ci", ci);
-        m.put("tables", ResultTables.verdictTables(r.comparison(), ci, r.noise(), false));
+        m.put("oneLevel", ResultTables.oneLevel(r.comparison()));
+        m.put("tables", ResultTables.verdictTables(r.comparison(), r.noise(), false));
         m.put("others", ResultTables.otherMetrics(r.comparison()));
         m.put("method", r.comparison().method());
         return render("results", m);
@@ -97,7 +99,8 @@ public final class ReplyRenderer {
         m.put("verdict", x.comparison().overall().text().toUpperCase(Locale.ROOT));
         m.put("headline", ResultTables.headline(x.comparison()));
         m.put("ci", ci);
-        m.put("tables", ResultTables.verdictTables(x.comparison(), ci, x.noise(), false));
+        m.put("oneLevel", ResultTables.oneLevel(x.comparison()));
+        m.put("tables", ResultTables.verdictTables(x.comparison(), x.noise(), false));
         m.put("others", x.comparison().metrics().stream().filter(y -> !y.inVerdict())
                 .map(y -> y.key().metric()).distinct().toList());
         m.put("method", x.comparison().method());

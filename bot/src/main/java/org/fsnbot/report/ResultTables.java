@@ -52,19 +52,25 @@ public final class ResultTables {
                 && !m.intervalExcludesZero());
     }
 
-    /** The verdict tables; with fold, those whose every row is inconclusive are left to folded(). */
-    public static String verdictTables(Comparison c, String ci, List<MetricNoise> noise, boolean fold) {
-        return verdictTables(c, ci, noise, fold, "boot");
+    /**
+     * The verdict tables, each headed with its own intervals' level (the
+     * look its rows were compared at); with fold, those whose every row is
+     * inconclusive are left to folded().
+     */
+    public static String verdictTables(Comparison c, List<MetricNoise> noise, boolean fold) {
+        return verdictTables(c, noise, fold, "boot");
     }
 
     /** The same, where each sample a side has is one unit ("boot", or "job" where jobs are compared). */
-    public static String verdictTables(Comparison c, String ci, List<MetricNoise> noise, boolean fold, String unit) {
+    public static String verdictTables(Comparison c, List<MetricNoise> noise, boolean fold, String unit) {
         StringBuilder sb = new StringBuilder();
+        int last = mostUnits(c);
         for (List<MetricComparison> rows : tables(c).values()) {
             if (fold && foldable(rows)) {
                 continue;
             }
             MetricComparison first = rows.get(0);
+            String ci = first.change().ciLabel();
             sb.append(first.key().workload()).append(": ").append(first.key().metric()).append(" in ")
                     .append(first.unit()).append(", ").append(first.lowerIsBetter() ? "lower" : "higher")
                     .append(" is better\n\n");
@@ -78,10 +84,19 @@ public final class ResultTables {
                     sb.append("  * ").append(RowLabel.of(m.label(), m.key().variant())).append(": ").append(m.why())
                             .append('\n');
                 }
+                if (!m.change().ciLabel().equals(ci)) {
+                    sb.append(String.format(Locale.ROOT, "  %s: %d base / %d patched %ss, its interval at %s%n",
+                            RowLabel.of(m.label(), m.key().variant()), m.base().n(), m.patched().n(), unit,
+                            m.change().ciLabel()));
+                }
             }
             sb.append(String.format(Locale.ROOT,
                     "  n = %d base / %d patched %ss; largest %s-to-%s CV %.1f%%%n", first.base().n(),
                     first.patched().n(), unit, unit, unit, 100 * maxCv(rows)));
+            if (units(first) < last && rows.stream().allMatch(m -> m.verdict().orElseThrow() != Verdict.INCONCLUSIVE)) {
+                sb.append(String.format(Locale.ROOT, "  decided at %d %ss a kernel: later pairs left %s out%n",
+                        units(first), unit, first.key().workload()));
+            }
             sb.append("  ").append(noiseLine(rows, noise, Math.max(1, c.verdictMetrics().size()))).append("\n\n");
         }
         return sb.toString();
@@ -105,6 +120,21 @@ public final class ResultTables {
             }
         }
         return out;
+    }
+
+    /** The units (boots) both sides of a metric have: the look it was compared at. */
+    private static int units(MetricComparison m) {
+        return Math.min(m.base().n(), m.patched().n());
+    }
+
+    /** The most units any metric reached: the comparison's last look. */
+    private static int mostUnits(Comparison c) {
+        return c.metrics().stream().mapToInt(ResultTables::units).max().orElse(0);
+    }
+
+    /** Whether every verdict table's intervals are at one level (the reply then names it once). */
+    public static boolean oneLevel(Comparison c) {
+        return c.verdictMetrics().stream().map(m -> m.change().ciLabel()).distinct().count() <= 1;
     }
 
     private static double maxCv(List<MetricComparison> rows) {

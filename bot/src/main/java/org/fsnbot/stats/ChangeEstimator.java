@@ -3,7 +3,6 @@ package org.fsnbot.stats;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -18,7 +17,8 @@ import org.hipparchus.stat.StatUtils;
  * Compares base and patched samples. Repetitions inside a boot are first
  * summarised per boot (arithmetic mean for times, harmonic mean for rates)
  * because they are not independent; the boots then enter a Welch t-test
- * on log values, each side's variance at least the policy's noise floor,
+ * on log values (Yuen's trimmed t past a few wild boots, JudgedLogs), each side's
+ * variance at least the policy's noise floor,
  * whose interval, exponentiated, is an interval for the patched/base
  * ratio. Holm's step-down procedure across the verdict metrics keeps the
  * chance of any false alarm in a report at alpha (Holm rather than
@@ -26,6 +26,9 @@ import org.hipparchus.stat.StatUtils;
  * regression in it, so the report-wide error is what must be bounded, not
  * the expected share of false ones); each Holm level is spent over the
  * measurement's looks (AlphaSpending), so the looks together keep it too.
+ * Each metric is tested at its own look, the boots both its sides have: a
+ * workload decided early stops booting (WhileOpen) and keeps the look
+ * that decided it.
  *
  * <p>An interval wholly inside the minimum effect is no change; otherwise
  * a significant change is called (its interval then reaches past the
@@ -55,7 +58,8 @@ public final class ChangeEstimator {
     }
 
     public static String method(double ciAlpha) {
-        return "Welch t on log per-boot means, " + Significance.confidenceLabel(ciAlpha)
+        return "Welch t on log per-boot means (Yuen's trimmed t when a few boots lie " + (int) JudgedLogs.WINSOR
+                + " MADn out, from " + JudgedLogs.ROBUST_BOOTS + " boots a side), " + Significance.confidenceLabel(ciAlpha)
                 + " CI; Holm over verdict metrics";
     }
 
@@ -84,21 +88,17 @@ public final class ChangeEstimator {
 
     private Comparison compare(List<MetricKey> keys, List<MetricInfo> infos, List<double[]> base,
             List<double[]> patched) {
-        // The look is the boots a kernel has had: a metric some boots lacked is tested at the look's level.
-        int look = 1;
-        for (int i = 0; i < keys.size(); i++) {
-            look = Math.max(look, Math.min(base.get(i).length, patched.get(i).length));
-        }
-        double ciAlpha = policy.looks().nominal(policy.alpha(), look);
+        // Each metric is tested at the look its own boots reached: a workload decided early stops booting
+        // (WhileOpen), and its metrics keep the level of the look that decided them. The comparison's own
+        // level is the last look's, the one most metrics reached.
+        int last = 1;
         List<Raw> raws = new ArrayList<>();
         for (int i = 0; i < keys.size(); i++) {
-            raws.add(raw(keys.get(i), infos.get(i), base.get(i), patched.get(i), ciAlpha));
+            last = Math.max(last, Raw.look(base.get(i), patched.get(i)));
+            raws.add(raw(keys.get(i), infos.get(i), base.get(i), patched.get(i)));
         }
-        return judge(raws, look, ciAlpha);
-    }
-
-    private Comparison judge(List<Raw> raws, int look, double ciAlpha) {
-        double[] level = holmLevels(raws, look);
+        double ciAlpha = policy.looks().nominal(policy.alpha(), last);
+        double[] level = holmLevels(raws);
         List<MetricComparison> out = new ArrayList<>();
         for (int i = 0; i < raws.size(); i++) {
             out.add(finish(raws.get(i), level[i]));
@@ -106,12 +106,29 @@ public final class ChangeEstimator {
         return new Comparison(out, overall(out), method(ciAlpha), ciAlpha);
     }
 
-    /** The Welch test of the log per-boot values: difference of means, interval half-width, p. */
-    private record Welch(double logDiff, double ciHalf, double p) {
+    /** The Welch test of the judged log per-boot values: each side's mean, the interval's half-width, p. */
+    private record Welch(double baseLogMean, double patchedLogMean, double ciHalf, double p) {
+
+        double logDiff() {
+            return patchedLogMean - baseLogMean;
+        }
+
+        Welch withoutInterval() {
+            return new Welch(baseLogMean, patchedLogMean, Double.POSITIVE_INFINITY, 1);
+        }
     }
 
     private record Raw(MetricKey key, MetricInfo info, boolean inVerdict, double[] base, double[] patched,
             Welch welch, double[] boot) {
+
+        /** The look this metric is compared at: the boots both its sides have. */
+        int look() {
+            return look(base, patched);
+        }
+
+        static int look(double[] base, double[] patched) {
+            return Math.max(1, Math.min(base.length, patched.length));
+        }
 
         /**
          * A side of two boots or more whose values are all equal: a run
@@ -130,60 +147,75 @@ public final class ChangeEstimator {
         }
     }
 
-    private Raw raw(MetricKey key, MetricInfo info, double[] b, double[] p, double ciAlpha) {
-        double[] lb = logs(b);
-        double[] lp = logs(p);
+    private Raw raw(MetricKey key, MetricInfo info, double[] b, double[] p) {
+        double ciAlpha = policy.looks().nominal(policy.alpha(), Raw.look(b, p));
+        List<JudgedLogs.Side> judged = JudgedLogs.of(List.of(b, p));
         double[] boot = Math.min(b.length, p.length) < SMALL && b.length > 1 && p.length > 1
-                ? Bootstrap.logRatioInterval(lb, lp, ciAlpha, key.toString().hashCode())
+                ? Bootstrap.logRatioInterval(logs(b), logs(p), ciAlpha, key.toString().hashCode())
                 : new double[] {Double.NaN, Double.NaN};
-        Raw r = new Raw(key, info, policy.inVerdict(key), b, p, welch(lb, lp, key, ciAlpha), boot);
+        Raw r = new Raw(key, info, policy.inVerdict(key), b, p, welch(judged.get(0), judged.get(1), key, ciAlpha),
+                boot);
         if (r.flat()) {
             // A floor would make an interval of a noise these boots never showed: no interval, no call.
-            return new Raw(r.key(), r.info(), r.inVerdict(), b, p, new Welch(r.welch().logDiff(),
-                    Double.POSITIVE_INFINITY, 1), new double[] {Double.NaN, Double.NaN});
+            return new Raw(r.key(), r.info(), r.inVerdict(), b, p, r.welch().withoutInterval(),
+                    new double[] {Double.NaN, Double.NaN});
         }
         return r;
     }
 
     /** Welch's test with each side's variance at least the floor's: no zero-width interval from identical boots. */
-    private Welch welch(double[] lb, double[] lp, MetricKey key, double ciAlpha) {
-        double diff = StatUtils.mean(lp) - StatUtils.mean(lb);
-        double floorSd = Math.min(lb.length, lp.length) < SMALL ? policy.floor().smallSampleLogSd(key)
-                : policy.floor().logSd(key);
-        double least = floorSd * floorSd;
-        double vb = lb.length > 1 ? Math.max(least, StatUtils.variance(lb)) / lb.length : Double.NaN;
-        double vp = lp.length > 1 ? Math.max(least, StatUtils.variance(lp)) / lp.length : Double.NaN;
-        double se = Math.sqrt(vb + vp);
-        if (Double.isNaN(se)) {
-            return new Welch(diff, Double.POSITIVE_INFINITY, 1);
+    private Welch welch(JudgedLogs.Side base, JudgedLogs.Side patched, MetricKey key, double ciAlpha) {
+        double mb = base.location();
+        double mp = patched.location();
+        if (base.boots() < 2 || patched.boots() < 2) {
+            return new Welch(mb, mp, Double.POSITIVE_INFINITY, 1);
         }
-        double df = (vb + vp) * (vb + vp) / (vb * vb / (lb.length - 1) + vp * vp / (lp.length - 1));
+        double floorSd = Math.min(base.boots(), patched.boots()) < SMALL
+                ? policy.floor().smallSampleLogSd(key) : policy.floor().logSd(key);
+        double[] b = base.locationVarianceAndDf(floorSd * floorSd);
+        double[] p = patched.locationVarianceAndDf(floorSd * floorSd);
+        double se = Math.sqrt(b[0] + p[0]);
+        double df = (b[0] + p[0]) * (b[0] + p[0]) / (b[0] * b[0] / b[1] + p[0] * p[0] / p[1]);
         TDistribution t = new TDistribution(df);
-        return new Welch(diff, t.inverseCumulativeProbability(1 - ciAlpha / 2) * se,
-                2 * (1 - t.cumulativeProbability(Math.abs(diff) / se)));
+        return new Welch(mb, mp, t.inverseCumulativeProbability(1 - ciAlpha / 2) * se,
+                2 * (1 - t.cumulativeProbability(Math.abs(mp - mb) / se)));
     }
 
     /**
-     * Holm step-down over the verdict metrics: each metric's level,
-     * alpha/(m - rank) by its rank in p, spent over the looks; once a
-     * metric fails its level, every later one gets level 0 (the step-down
-     * stopped before it). Other metrics are never significant (level 0).
+     * Holm step-down over the verdict metrics, each at its own look: while
+     * k metrics are not yet significant, any of them whose p is within
+     * alpha/k spent to its look is significant, and k shrinks (the
+     * graphical form of Holm, Maurer and Bretz 2013, which holds in
+     * group-sequential designs and needs no common look to order p-values
+     * by). Each metric's level is what its last step offered it; a metric
+     * never found significant keeps the level of the step that stopped,
+     * and other metrics are never significant (level 0). A metric decided
+     * at an earlier look and not booted since keeps its p and look, and
+     * the family only shrinks, so a later look never takes its call back.
      */
-    private double[] holmLevels(List<Raw> raws, int look) {
-        List<Integer> family = new ArrayList<>();
+    private double[] holmLevels(List<Raw> raws) {
+        List<Integer> open = new ArrayList<>();
         for (int i = 0; i < raws.size(); i++) {
             if (raws.get(i).inVerdict()) {
-                family.add(i);
+                open.add(i);
             }
         }
-        family.sort(Comparator.comparingDouble(i -> raws.get(i).welch().p()));
         double[] level = new double[raws.size()];
-        int m = family.size();
-        boolean stopped = false;
-        for (int rank = 0; rank < m; rank++) {
-            int i = family.get(rank);
-            level[i] = stopped ? 0 : policy.looks().nominal(policy.alpha() / (m - rank), look);
-            stopped = stopped || raws.get(i).welch().p() > level[i];
+        boolean rejected = true;
+        while (rejected && !open.isEmpty()) {
+            rejected = false;
+            int k = open.size();
+            for (int i : open) {
+                level[i] = policy.looks().nominal(policy.alpha() / k, raws.get(i).look());
+            }
+            for (int j = 0; j < open.size(); j++) {
+                int i = open.get(j);
+                if (raws.get(i).welch().p() <= level[i]) {
+                    open.remove(j);
+                    rejected = true;
+                    break;
+                }
+            }
         }
         return level;
     }
@@ -193,11 +225,12 @@ public final class ChangeEstimator {
         double hi = Double.isInfinite(w.ciHalf()) ? Double.POSITIVE_INFINITY
                 : 100 * (Math.exp(w.logDiff() + w.ciHalf()) - 1);
         MetricComparison.Change change = new MetricComparison.Change(100 * (Math.exp(w.logDiff()) - 1),
-                100 * (Math.exp(w.logDiff() - w.ciHalf()) - 1), hi, w.p(), 100 * (Math.exp(r.boot()[0]) - 1),
-                100 * (Math.exp(r.boot()[1]) - 1));
+                100 * (Math.exp(w.logDiff() - w.ciHalf()) - 1), hi, policy.looks().nominal(policy.alpha(), r.look()),
+                w.p(), 100 * (Math.exp(r.boot()[0]) - 1), 100 * (Math.exp(r.boot()[1]) - 1));
         Optional<MetricComparison.Call> call = r.inVerdict() ? Optional.of(call(r, holmLevel, change))
                 : Optional.empty();
-        return new MetricComparison(r.key(), r.info(), side(r.base()), side(r.patched()), change, call);
+        return new MetricComparison(r.key(), r.info(), side(r.base(), r.welch().baseLogMean()),
+                side(r.patched(), r.welch().patchedLogMean()), change, call);
     }
 
     /** The verdict, and for an inconclusive one the first condition that held it back. */
@@ -221,8 +254,7 @@ public final class ChangeEstimator {
         }
         String why;
         if (!significant) {
-            why = holmLevel == 0 ? String.format(Locale.ROOT, "p = %.2g; Holm stopped at a smaller p", r.welch().p())
-                    : String.format(Locale.ROOT, "p = %.2g above its Holm level %.2g", r.welch().p(), holmLevel);
+            why = String.format(Locale.ROOT, "p = %.2g above its Holm level %.2g", r.welch().p(), holmLevel);
         } else {
             why = "the bootstrap interval includes no change";
         }
@@ -246,8 +278,9 @@ public final class ChangeEstimator {
         return Verdict.INCONCLUSIVE;
     }
 
-    private static MetricComparison.SideSummary side(double[] perBoot) {
-        return new MetricComparison.SideSummary(perBoot.length, Math.exp(StatUtils.mean(logs(perBoot))),
+    /** A side's mean as the test judged it (without its wild boots), so the table's columns and change agree. */
+    private static MetricComparison.SideSummary side(double[] perBoot, double judgedLogMean) {
+        return new MetricComparison.SideSummary(perBoot.length, Math.exp(judgedLogMean),
                 perBoot.length > 1 ? Math.sqrt(StatUtils.variance(perBoot)) : 0);
     }
 

@@ -205,26 +205,6 @@ final class IntervalScan {
 
     /** y clipped at its median +- WINSOR MADn (unchanged when MADn is 0: values that mostly tie). */
     static double[] winsorized(double[] y) {
-        double m = median(y.clone());
-        double[] d = new double[y.length];
-        for (int i = 0; i < y.length; i++) {
-            d[i] = Math.abs(y[i] - m);
-        }
-        double width = WINSOR * 1.4826 * median(d);
-        if (!(width > 0)) {
-            return y;
-        }
-        double[] out = new double[y.length];
-        for (int i = 0; i < y.length; i++) {
-            out[i] = Math.max(m - width, Math.min(m + width, y[i]));
-        }
-        return out;
-    }
-
-    /** The median of a, which it sorts. */
-    static double median(double[] a) {
-        Arrays.sort(a);
-        int n = a.length;
-        return n % 2 == 1 ? a[n / 2] : (a[n / 2 - 1] + a[n / 2]) / 2;
+        return Winsorizing.atMadn(y, WINSOR);
     }
 }

@@ -51,16 +51,25 @@ public record MetricComparison(MetricKey key, MetricInfo info, SideSummary base,
 
     /**
      * Patched relative to base in percent (+ means the patched value is
-     * larger whichever direction is better), the Welch interval and p, and
-     * the bootstrap cross-check interval (NaN when boots were plenty and it
-     * was not computed).
+     * larger whichever direction is better), the Welch interval, its level
+     * (the look's at which the metric was compared: 0.024 for a 97.6%
+     * interval) and p, and the bootstrap cross-check interval (NaN when
+     * boots were plenty and it was not computed).
      */
-    public record Change(double pct, double ciLowPct, double ciHighPct, double pValue, double bootLowPct,
-            double bootHighPct) {
+    public record Change(double pct, double ciLowPct, double ciHighPct, double ciAlpha, double pValue,
+            double bootLowPct, double bootHighPct) {
         public Change {
             if (ciLowPct > ciHighPct) {
                 throw new IllegalArgumentException("interval reversed: " + ciLowPct + " > " + ciHighPct);
             }
+            if (!(ciAlpha > 0 && ciAlpha < 1)) {
+                throw new IllegalArgumentException("an interval's level is in (0, 1): " + ciAlpha);
+            }
+        }
+
+        /** "97.6%" for an interval at 0.024. */
+        public String ciLabel() {
+            return Significance.confidenceLabel(ciAlpha);
         }
     }
 

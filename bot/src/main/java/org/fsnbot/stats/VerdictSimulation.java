@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.function.Function;
-import org.hipparchus.stat.StatUtils;
 
 /**
  * Monte Carlo check of the verdict rules: per report, one metric per
@@ -68,6 +67,18 @@ public final class VerdictSimulation {
         this.models = List.copyOf(models);
         this.trials = trials;
         this.seed = seed;
+    }
+
+    int metrics() {
+        return models.size();
+    }
+
+    int trials() {
+        return trials;
+    }
+
+    long seed() {
+        return seed;
     }
 
     /** Sources with fewer residuals are left out: resampling 3 values makes ties, not noise. */
@@ -200,14 +211,17 @@ public final class VerdictSimulation {
     }
 
     /** An A/A calibration on the models' noise: each metric's CV over both sides' boots, as NoiseEstimate has it. */
-    private NoiseFloor calibration(SplittableRandom rnd, int boots, Map<String, Double> cvOut) {
+    NoiseFloor calibration(SplittableRandom rnd, int boots, Map<String, Double> cvOut) {
         for (int i = 0; i < models.size(); i++) {
             double[] a = models.get(i).side(rnd, boots, false);
             double[] b = models.get(i).side(rnd, boots, false);
             double[] all = new double[2 * boots];
             System.arraycopy(a, 0, all, 0, boots);
             System.arraycopy(b, 0, all, boots, boots);
-            cvOut.put(FsnbotRule.metric(i), 100 * Math.sqrt(StatUtils.variance(all)));
+            for (int k = 0; k < all.length; k++) {
+                all[k] = Math.exp(all[k]);
+            }
+            cvOut.put(FsnbotRule.metric(i), NoiseEstimate.cvPct(all));
         }
         return FsnbotRule.floor(cvOut);
     }
@@ -221,7 +235,7 @@ public final class VerdictSimulation {
     }
 
     /** One side of one report: per metric, boots values around 1 (times 1 + effect). */
-    private List<double[]> draw(SplittableRandom rnd, int boots, double effectPct, boolean patched) {
+    List<double[]> draw(SplittableRandom rnd, int boots, double effectPct, boolean patched) {
         List<double[]> out = new ArrayList<>();
         double shift = Math.log1p(effectPct / 100);
         for (NoiseModel m : models) {

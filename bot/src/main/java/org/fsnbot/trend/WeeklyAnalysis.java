@@ -152,8 +152,7 @@ final class WeeklyAnalysis {
         MetricPolicy policy = new MetricPolicy(Map.of(s.key().workload(), Set.of(s.key().metric())), Map.of(),
                 Significance.ALPHA);
         Comparison c = new ChangeEstimator(policy).compare(samples);
-        String table = ResultTables.verdictTables(c, Significance.confidenceLabel(Significance.ALPHA), List.of(),
-                false, "point");
+        String table = ResultTables.verdictTables(c, List.of(), false, "point");
         boolean worse = (cp.logChange() > 0) == s.info().lowerIsBetter();
         String step = String.format(Locale.ROOT, "%+.1f%% [%+.1f%%, %+.1f%%]", cp.changePct(), cp.ciLowPct(),
                 cp.ciHighPct());

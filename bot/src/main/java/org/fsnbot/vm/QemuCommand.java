@@ -87,7 +87,7 @@ public record QemuCommand(String binary, Machine machine, Guest guest, String bo
                 "-kernel", guest.kernel().toString(),
                 "-initrd", guest.initrd().toString(),
                 "-append", "console=ttyS0 panic=-1 oops=panic loglevel=6 rdinit=/init fsnbot.boot=" + bootId
-                        + " fsnbot.clock=" + machine.clock().word(),
+                        + " fsnbot.clock=" + machine.clock().word() + guest.notRunParameter(),
                 "-nodefaults", "-display", "none", "-no-reboot", "-monitor", "none",
                 "-chardev", "file,id=console,path=" + logs.console(),
                 "-serial", "chardev:console",

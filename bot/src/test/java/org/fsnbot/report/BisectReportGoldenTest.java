@@ -36,8 +36,7 @@ class BisectReportGoldenTest {
             }
         }
         return ResultTables.verdictTables(new ChangeEstimator(new MetricPolicy(Map.of("parent-modify-scale",
-                Set.of("avg_client_s")), Map.of(), Significance.ALPHA)).compare(s),
-                Significance.confidenceLabel(Significance.ALPHA), List.of(), false);
+                Set.of("avg_client_s")), Map.of(), Significance.ALPHA)).compare(s), List.of(), false);
     }
 
     @Test

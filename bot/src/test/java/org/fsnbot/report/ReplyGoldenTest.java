@@ -251,6 +251,37 @@ class ReplyGoldenTest {
         Golden.check("report-tree-regression", body);
     }
 
+    /**
+     * byte-write decided at the third boot (a clear regression), so the
+     * later pairs left it out; parent-modify-scale booted on to the sixth
+     * and stayed open: each table at its own look's level, said so.
+     */
+    @Test
+    void reportOfAWorkloadDecidedBeforeTheOthers() throws Exception {
+        AdaptiveSampling plan = new AdaptiveSampling(3, 6, 0.05);
+        List<Sample> s = new ArrayList<>();
+        Random noise = new Random(20261205);
+        Metric bw = Metric.of("byte-write", "mode", "parent", "ns_per_op", Clock.INSTRUCTIONS.unit("ns"), true);
+        Metric pm = Metric.of("parent-modify-scale", "Clients", "1", "avg_client_s", Clock.INSTRUCTIONS.unit("s"),
+                true);
+        for (int boot = 0; boot < 6; boot++) {
+            if (boot < 3) {
+                bw.add(s, Side.BASE, boot, 3710 * Math.exp(0.002 * noise.nextGaussian()));
+                bw.add(s, Side.PATCHED, boot, 3710 * 1.08 * Math.exp(0.002 * noise.nextGaussian()));
+            }
+            pm.add(s, Side.BASE, boot, 0.31 * Math.exp(0.03 * noise.nextGaussian()));
+            pm.add(s, Side.PATCHED, boot, 0.31 * Math.exp(0.03 * noise.nextGaussian()));
+        }
+        MetricPolicy p = new MetricPolicy(Map.of("byte-write", Set.of("ns_per_op"), "parent-modify-scale",
+                Set.of("avg_client_s")), Map.of(), 0.05).withLooks(plan.spending());
+        String body = renderer.report(exampleFactsOnInstructions(), new Measurement(new ChangeEstimator(p).compare(s),
+                6, plan, 0, List.of(), List.of()));
+        ReplyRendererTest.assertMailWidth(body);
+        assertThat(body).contains("decided at 3 boots a kernel: later pairs left byte-write out",
+                "at the level each table's");
+        Golden.check("report-decided-early", body);
+    }
+
     @Test
     void reportOfNothingUnderKvmAfterTwoLooks() throws Exception {
         Golden.check("report-kvm-nothing", renderer.report(kvmFactsWithoutPatch(), new Measurement(

@@ -18,7 +18,10 @@ import java.util.concurrent.Future;
  * freedom for heavy tails) and per-build offsets, a level each commit's
  * kernel keeps whatever it changed (Gaussian, or a bimodal layout mix of
  * 0 and +3%), as builds differ through code layout. Against plain search
- * (three boots a side a step, bad past half the ends' change).
+ * (three boots a side a step, bad past half the ends' change), alone and
+ * with a confirmation of its answer whose threshold is set to name wrong
+ * commits no more often than fsnbot did: plain search always names one,
+ * so only at matched wrong culprits do the two compare.
  */
 public final class BisectJobBench {
 
@@ -111,7 +114,38 @@ public final class BisectJobBench {
         long boots;
         long plainWrong;
         long plainBoots;
+        /** Plain search's answers confirmed afresh: each run's one-sided p, and whether its commit was right. */
+        final List<double[]> confirmed = new ArrayList<>();
+
+        /**
+         * Plain search with its confirmation at the least p that names
+         * wrong commits in no more runs than fsnbot did: {named right, named
+         * wrong} of all runs. Matched so: a method that always names a commit
+         * cannot be compared with one that may say "none" at its own rates.
+         */
+        double[] plainAtMatchedWrong() {
+            List<double[]> byP = new ArrayList<>(confirmed);
+            byP.sort((a, b) -> Double.compare(a[0], b[0]));
+            long right = 0;
+            long wrongSoFar = 0;
+            double[] best = {0, 0};
+            for (int i = 0; i < byP.size(); i++) {
+                if (byP.get(i)[1] > 0) {
+                    right++;
+                } else {
+                    wrongSoFar++;
+                }
+                boolean lastOfTie = i + 1 == byP.size() || byP.get(i + 1)[0] > byP.get(i)[0];
+                if (lastOfTie && wrongSoFar <= wrong) {
+                    best = new double[] {(double) right / runs, (double) wrongSoFar / runs};
+                }
+            }
+            return best;
+        }
     }
+
+    /** The pairs plain search's confirmation boots of its answer and the commit before it. */
+    static final int PLAIN_CONFIRM_PAIRS = 5;
 
     /** Bisector's settings for a profile of PROFILE_BOOTS first and PROFILE_MOST at most. */
     static Bisection.Settings settings() {
@@ -141,10 +175,28 @@ public final class BisectJobBench {
             }
             Range again = new Range(n, truth, step, noise, rnd.split());
             long[] pb = {0};
-            t.plainWrong += BisectBench.plain(again::draw, n, pb) == truth ? 0 : 1;
-            t.plainBoots += pb[0];
+            int answer = BisectBench.plain(again::draw, n, pb);
+            t.plainWrong += answer == truth ? 0 : 1;
+            t.plainBoots += pb[0] + 2 * PLAIN_CONFIRM_PAIRS;
+            t.confirmed.add(new double[] {confirmation(again, answer, step), answer == truth ? 1 : 0});
         }
         return t;
+    }
+
+    /**
+     * The one-sided Welch p that commit answer is slower than the one
+     * before it (the ends' direction), from PLAIN_CONFIRM_PAIRS fresh pairs.
+     */
+    static double confirmation(Range r, int answer, double step) {
+        double[] before = new double[PLAIN_CONFIRM_PAIRS];
+        double[] at = new double[PLAIN_CONFIRM_PAIRS];
+        for (int k = 0; k < PLAIN_CONFIRM_PAIRS; k++) {
+            before[k] = r.draw(answer - 1);
+            at[k] = r.draw(answer);
+        }
+        double two = new org.hipparchus.stat.inference.TTest().tTest(at, before);
+        boolean slower = org.hipparchus.stat.StatUtils.mean(at) > org.hipparchus.stat.StatUtils.mean(before);
+        return slower == step > 0 ? two / 2 : 1 - two / 2;
     }
 
     static List<Noise> models() {
@@ -177,19 +229,44 @@ public final class BisectJobBench {
                 runs, PROFILE_BOOTS, PROFILE_MOST, told * 100);
         System.out.println("| noise | step | fsnbot 16 | fsnbot 64 | fsnbot 256 | plain 16 | plain 64 | plain 256 |");
         System.out.println("|---|---|---|---|---|---|---|---|");
+        List<Tally> done = new ArrayList<>();
+        for (Future<Tally> f : tallies) {
+            done.add(f.get());
+        }
         int i = 0;
         for (Noise noise : models) {
             for (double step : STEPS) {
                 StringBuilder ours = new StringBuilder();
                 StringBuilder plain = new StringBuilder();
                 for (int c = 0; c < COMMITS.length; c++) {
-                    Tally t = tallies.get(i++).get();
+                    Tally t = done.get(i++);
                     ours.append(String.format(Locale.ROOT, " %.1f%% / %.1f%% / %.0f |", 100.0 * t.named / t.runs,
                             100.0 * t.wrong / t.runs, (double) t.boots / t.runs));
                     plain.append(String.format(Locale.ROOT, " %.1f%% / %.0f |", 100.0 * t.plainWrong / t.runs,
                             (double) t.plainBoots / t.runs));
                 }
                 System.out.printf(Locale.ROOT, "| %s | %.0f%% |%s%s%n", noise.name(), step * 100, ours, plain);
+            }
+        }
+        System.out.printf(Locale.ROOT, "%nAt matched wrong culprits: plain search, its answer then confirmed against"
+                + " the commit before it (%d fresh pairs, one-sided Welch), named only at the least p that names a"
+                + " wrong commit in no more runs than fsnbot did; cells: right / wrong (of all runs) / mean boots,"
+                + " fsnbot's beside it%n%n", PLAIN_CONFIRM_PAIRS);
+        System.out.println("| noise | step | fsnbot 16 | confirmed plain 16 | fsnbot 64 | confirmed plain 64 | fsnbot 256"
+                + " | confirmed plain 256 |");
+        System.out.println("|---|---|---|---|---|---|---|---|");
+        i = 0;
+        for (Noise noise : models) {
+            for (double step : STEPS) {
+                StringBuilder row = new StringBuilder();
+                for (int c = 0; c < COMMITS.length; c++) {
+                    Tally t = done.get(i++);
+                    double[] m = t.plainAtMatchedWrong();
+                    row.append(String.format(Locale.ROOT, " %.1f%% / %.1f%% / %.0f | %.1f%% / %.1f%% / %.0f |",
+                            100.0 * (t.named - t.wrong) / t.runs, 100.0 * t.wrong / t.runs, (double) t.boots / t.runs,
+                            100 * m[0], 100 * m[1], (double) t.plainBoots / t.runs));
+                }
+                System.out.printf(Locale.ROOT, "| %s | %.0f%% |%s%n", noise.name(), step * 100, row);
             }
         }
         pool.shutdown();

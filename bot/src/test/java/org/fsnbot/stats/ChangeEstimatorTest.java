@@ -215,4 +215,66 @@ class ChangeEstimatorTest {
         assertThat(c.metrics().get(0).verdict()).isEmpty();
         assertThat(c.overall()).isEqualTo(Verdict.INCONCLUSIVE);
     }
+
+    @Test
+    void oneWildBootAmongManyNeitherHidesAChangeNorMovesTheTable() {
+        double[] wiggle = {0, .01, -.01, .005, -.005, .008, -.008, .003, -.003, .006, -.006, 0};
+        double[] base = new double[wiggle.length];
+        double[] patched = new double[wiggle.length];
+        for (int i = 0; i < wiggle.length; i++) {
+            base[i] = 100 * (1 + wiggle[i]);
+            patched[i] = 103 * (1 + wiggle[(i + 5) % wiggle.length]);
+        }
+        base[4] = 120;
+        MetricComparison m = new ChangeEstimator(POLICY).compare(samples("t", "ns", true, base, patched))
+                .metrics().get(0);
+        // Unjudged, the slow boot alone would move the base by 1.5% and widen its spread fivefold: p ~ 0.3.
+        assertThat(m.verdict()).as(m.why()).contains(Verdict.REGRESSION);
+        assertThat(m.changePct()).isCloseTo(3.0, within(0.2));
+        assertThat(m.base().mean()).isCloseTo(100.0, within(0.2));
+        // Below ROBUST_BOOTS a side no boot is wild: the same wild boot among three is the noise.
+        MetricComparison few = new ChangeEstimator(POLICY).compare(samples("t", "ns", true,
+                new double[] {100, 120, 99}, new double[] {103, 104, 102})).metrics().get(0);
+        assertThat(few.base().mean()).isGreaterThan(105);
+    }
+
+    /**
+     * A workload decided at the third boot and not booted since is judged
+     * at that look's level, the one still open at the sixth's; its call
+     * is the one the third look made, whatever the other metric does.
+     */
+    @Test
+    void eachMetricIsJudgedAtItsOwnLook() {
+        AdaptiveSampling plan = new AdaptiveSampling(3, 6, 0.05);
+        MetricPolicy policy = new MetricPolicy(Map.of("early", Set.of("t"), "late", Set.of("t")), Map.of(), 0.05)
+                .withLooks(plan.spending());
+        MetricInfo ns = new MetricInfo("mode", "ns", true);
+        MetricKey early = new MetricKey("early", "x", "t");
+        MetricKey late = new MetricKey("late", "x", "t");
+        double[] eb = {100, 101, 99};
+        double[] ep = {130, 131, 129};
+        double[] lb = {100, 130, 90, 125, 95, 120};
+        double[] lp = {110, 95, 140, 100, 135, 105};
+        List<Sample> s = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            if (i < 3) {
+                s.add(new Sample(Side.BASE, i, 0, early, ns, eb[i]));
+                s.add(new Sample(Side.PATCHED, i, 0, early, ns, ep[i]));
+            }
+            s.add(new Sample(Side.BASE, i, 0, late, ns, lb[i]));
+            s.add(new Sample(Side.PATCHED, i, 0, late, ns, lp[i]));
+        }
+        Comparison c = new ChangeEstimator(policy).compare(s);
+        MetricComparison e = c.find(early).orElseThrow();
+        MetricComparison l = c.find(late).orElseThrow();
+        assertThat(e.change().ciAlpha()).isEqualTo(plan.spending().nominal(0.05, 3));
+        assertThat(l.change().ciAlpha()).isEqualTo(plan.spending().nominal(0.05, 6)).isEqualTo(c.ciAlpha());
+        assertThat(e.verdict()).contains(Verdict.REGRESSION);
+        assertThat(l.verdict()).contains(Verdict.INCONCLUSIVE);
+        // The same early boots judged when both metrics had three: the call and interval do not move.
+        List<Sample> third = s.stream().filter(x -> x.boot() < 3).toList();
+        MetricComparison then = new ChangeEstimator(policy).compare(third).find(early).orElseThrow();
+        assertThat(then.verdict()).isEqualTo(e.verdict());
+        assertThat(then.change().ciLowPct()).isEqualTo(e.change().ciLowPct());
+    }
 }

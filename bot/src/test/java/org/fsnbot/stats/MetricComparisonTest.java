@@ -15,14 +15,16 @@ class MetricComparisonTest {
 
     @Test
     void rejectsAReversedInterval() {
-        assertThatThrownBy(() -> new MetricComparison.Change(0, 5, -5, 1, Double.NaN, Double.NaN))
+        assertThatThrownBy(() -> new MetricComparison.Change(0, 5, -5, 0.05, 1, Double.NaN, Double.NaN))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("reversed");
+        assertThatThrownBy(() -> new MetricComparison.Change(0, -5, 5, 0, 1, Double.NaN, Double.NaN))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("level");
     }
 
     @Test
     void anInconclusiveCallWithoutAReasonIsRefused() {
         assertThatThrownBy(() -> new MetricComparison(KEY, NS, SIDE, SIDE, new MetricComparison.Change(0, -5, 5,
-                1, Double.NaN, Double.NaN), Optional.of(new MetricComparison.Call(Verdict.INCONCLUSIVE, ""))))
+                0.05, 1, Double.NaN, Double.NaN), Optional.of(new MetricComparison.Call(Verdict.INCONCLUSIVE, ""))))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("says why");
         assertThatThrownBy(() -> new MetricComparison.Call(Verdict.REGRESSION, "because"))
                 .isInstanceOf(IllegalArgumentException.class);

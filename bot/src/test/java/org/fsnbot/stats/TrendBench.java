@@ -59,8 +59,19 @@ public final class TrendBench {
 
     /** One model's figures per method. */
     /** fa: the false-alarm rates at the method's nominal level and at the matched threshold. */
-    record Row(String model, String method, double threshold, double[] fa, double[] recall, double precision,
-            double f1) {
+    record Row(String model, String method, double threshold, double[] fa, Score score, Struck struck) {
+    }
+
+    /** Recall per change case (5%, 10%, 5% and back, 10% and back), precision and F1 over all of them. */
+    record Score(double[] recall, double precision, double f1) {
+    }
+
+    /**
+     * A regression and its fix at 10%, split by whether a job offset past
+     * 5% (an outlier point) landed inside the bump: how many windows it
+     * struck, and the recall in the windows it did and did not.
+     */
+    record Struck(int windows, double recallStruck, double recallClean) {
     }
 
     static List<Row> run(Noise noise, int n, long seed) {
@@ -88,6 +99,7 @@ public final class TrendBench {
             double nominalFa = flaggedShare(m, NOMINAL[m], fresh.get(0), rnd);
             double matchedFa = flaggedShare(m, threshold, fresh.get(0), rnd);
             double[] recall = new double[cases.length - 1];
+            long[] split = new long[4];
             long hits = 0;
             long found = 0;
             long truths = 0;
@@ -99,7 +111,13 @@ public final class TrendBench {
                     found += cps.size();
                     for (int t : h.truth()) {
                         caseTruths++;
-                        caseHits += cps.stream().anyMatch(i -> Math.abs(i - t) <= TOLERANCE) ? 1 : 0;
+                        int hit = cps.stream().anyMatch(i -> Math.abs(i - t) <= TOLERANCE) ? 1 : 0;
+                        caseHits += hit;
+                        if (cases[c] == Case.FIX_10) {
+                            int k = h.struckInside() ? 0 : 2;
+                            split[k] += hit;
+                            split[k + 1]++;
+                        }
                     }
                 }
                 recall[c - 1] = (double) caseHits / caseTruths;
@@ -109,8 +127,9 @@ public final class TrendBench {
             double precision = found == 0 ? 0 : (double) hits / found;
             double r = (double) hits / truths;
             double f1 = precision + r == 0 ? 0 : 2 * precision * r / (precision + r);
-            rows.add(new Row(noise.name(), METHODS[m], threshold, new double[] {nominalFa, matchedFa}, recall, precision,
-                    f1));
+            rows.add(new Row(noise.name(), METHODS[m], threshold, new double[] {nominalFa, matchedFa},
+                    new Score(recall, precision, f1), new Struck((int) (split[1] / 2), split[1] == 0 ? Double.NaN : (double) split[0] / split[1],
+                            split[3] == 0 ? Double.NaN : (double) split[2] / split[3])));
         }
         return rows;
     }
@@ -157,8 +176,20 @@ public final class TrendBench {
             for (Row r : get(f)) {
                 System.out.printf(Locale.ROOT, "| %s | %s | %.1f%% | %s | %.1f%% | %.0f / %.0f / %.0f / %.0f%% | %.2f |"
                         + " %.2f |%n", r.model(), r.method(), 100 * r.fa()[0], threshold(r), 100 * r.fa()[1],
-                        100 * r.recall()[0], 100 * r.recall()[1], 100 * r.recall()[2], 100 * r.recall()[3],
-                        r.precision(), r.f1());
+                        100 * r.score().recall()[0], 100 * r.score().recall()[1], 100 * r.score().recall()[2],
+                        100 * r.score().recall()[3], r.score().precision(), r.score().f1());
+            }
+        }
+        System.out.printf(Locale.ROOT, "%nA 10%% regression and its fix, split by whether a job offset past 5%% (an"
+                + " outlier point) landed inside the bump: windows struck of %d, recall there and in the others%n%n", n);
+        System.out.println("| noise | method | struck | recall struck | recall clean |");
+        System.out.println("|---|---|---|---|---|");
+        for (Future<List<Row>> f : out) {
+            for (Row r : get(f)) {
+                if (r.struck().windows() > 0 && !r.method().startsWith("rolling")) {
+                    System.out.printf(Locale.ROOT, "| %s | %s | %d | %.0f%% | %.0f%% |%n", r.model(), r.method(),
+                            r.struck().windows(), 100 * r.struck().recallStruck(), 100 * r.struck().recallClean());
+                }
             }
         }
         System.out.printf(Locale.ROOT, "%nWeekly reports of %d series without a change (%d reports per model):"

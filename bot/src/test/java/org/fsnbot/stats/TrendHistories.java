@@ -26,8 +26,24 @@ final class TrendHistories {
         }
     }
 
-    /** A window: each point's boots, and the indexes where the level changes. */
-    record History(List<double[]> points, List<Integer> truth) {
+    /**
+     * A window: each point's boots, the indexes where the level changes,
+     * and each point's job offset (how its job differed, in log units).
+     */
+    record History(List<double[]> points, List<Integer> truth, double[] offsets) {
+
+        /** A job offset past 5% on a point between the first and the last change (inside a bump). */
+        boolean struckInside() {
+            if (truth.size() < 2) {
+                return false;
+            }
+            for (int i = truth.get(0); i < truth.get(truth.size() - 1); i++) {
+                if (Math.abs(offsets[i]) > Math.log1p(0.05)) {
+                    return true;
+                }
+            }
+            return false;
+        }
 
         /** One value per point, the mean of its boots, as a dashboard stores it (the baselines see these). */
         double[] means() {
@@ -175,6 +191,6 @@ final class TrendHistories {
             }
             points.add(b);
         }
-        return new History(points, truth);
+        return new History(points, truth, offsets);
     }
 }

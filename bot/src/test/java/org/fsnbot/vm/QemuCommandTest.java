@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.fsnbot.boot.Guest;
 import org.fsnbot.plan.Clock;
 import org.fsnbot.plan.HostTopology;
@@ -50,6 +51,20 @@ class QemuCommandTest {
                 .endsWith("fsnbot.boot=base-1 fsnbot.clock=instructions");
         assertThatThrownBy(() -> new Machine(Accelerator.KVM, Clock.INSTRUCTIONS, Topology.DEFAULT,
                 Duration.ofMinutes(1), Optional.empty())).hasMessageContaining("only TCG");
+    }
+
+    @Test
+    void workloadsDecidedByEarlierBootsAreNamedToTheGuestAsPlainWords() {
+        Guest g = new Guest(Path.of("/k"), Path.of("/i"), Optional.empty()).withoutWorkloads(Set.of("openclose-evpath",
+                "byte-write"));
+        QemuCommand c = new QemuCommand("qemu-system-x86_64", new Machine(Accelerator.TCG, Topology.DEFAULT,
+                Duration.ofMinutes(1)), g, "base-4", new QemuCommand.Logs(Path.of("/c.log"), Path.of("/r.log"),
+                        Path.of("/q.qmp")));
+        List<String> a = c.argv();
+        assertThat(a.get(a.indexOf("-append") + 1)).endsWith("fsnbot.clock=wall fsnbot.skip=byte-write,openclose-evpath");
+        for (String bad : List.of("a b", "x;reboot", "", "Byte", "-x", "a,b")) {
+            assertThatThrownBy(() -> g.withoutWorkloads(Set.of(bad))).hasMessageContaining("not a workload name");
+        }
     }
 
     @Test

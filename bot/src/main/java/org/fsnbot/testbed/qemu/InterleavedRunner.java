@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -41,7 +42,8 @@ import org.slf4j.LoggerFactory;
  * count is the same however busy the host is: its pressure is recorded,
  * not judged). After the initial
  * pairs, one more pair at a time is booted while the caller's rule wants
- * more and the budget allows; a gate failure or a failed boot stops that.
+ * more and the budget allows, both of its boots without the workloads the
+ * rule has settled; a gate failure or a failed boot stops that.
  * On the instruction clock the two boots of a pair run side by side when
  * the host has a CPU for each: QEMU runs an icount guest's vCPUs on one
  * host thread, and what the other boot takes from the host changes no
@@ -92,6 +94,12 @@ public final class InterleavedRunner {
                 throw new IllegalArgumentException("a pairing is a base and a patched kernel, in that order");
             }
         }
+
+        /** Both kernels' boots leaving out these workloads alike, so that a pair stays a like-for-like pair. */
+        Pairing without(Set<String> workloads) {
+            return workloads.isEmpty() ? this : new Pairing(new Kernel(Side.BASE, base.guest().withoutWorkloads(workloads)),
+                    new Kernel(Side.PATCHED, patched.guest().withoutWorkloads(workloads)), machine, dir);
+        }
     }
 
     private final Booter booter;
@@ -118,10 +126,12 @@ public final class InterleavedRunner {
         int pairs = budget.initialPairs();
         while (run.failure().isEmpty() && run.gateFailures().isEmpty() && pairs < budget.maxPairs()
                 && more.wanted(run, pairs)) {
-            log.info("after {} boots per kernel a verdict is still open: one more pair (budget {})", pairs,
-                    budget.maxPairs());
+            Set<String> settled = more.settled(run);
+            log.info("after {} boots per kernel a verdict is still open: one more pair (budget {}){}", pairs,
+                    budget.maxPairs(), settled.isEmpty() ? "" : ", without the decided " + String.join(", ",
+                            settled));
             progress.morePlanned(2);
-            run = run.plus(pairs(p, pairs, pairs + 1, onBoot, progress));
+            run = run.plus(pairs(p.without(settled), pairs, pairs + 1, onBoot, progress));
             pairs++;
         }
         return run;
