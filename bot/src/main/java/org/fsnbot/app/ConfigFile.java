@@ -153,7 +153,12 @@ final class ConfigFile {
             if (!Files.isRegularFile(file.get())) {
                 throw new IllegalArgumentException("--config " + file.get() + ": no such file");
             }
-            JsonNode over = yaml.readTree(file.get().toFile());
+            JsonNode over;
+            try {
+                over = yaml.readTree(file.get().toFile());
+            } catch (JsonProcessingException e) {
+                throw new IllegalArgumentException("configuration " + file.get() + ": " + ConfigProblem.notYaml(e), e);
+            }
             if (over != null && !over.isMissingNode() && !over.isNull()) {
                 if (!over.isObject()) {
                     throw new IllegalArgumentException(file.get() + ": expected a YAML mapping at the top");
@@ -166,7 +171,7 @@ final class ConfigFile {
             return yaml.treeToValue(merged, ConfigFile.class).typed();
         } catch (JsonProcessingException e) {
             Throwable cause = e.getCause() instanceof IllegalArgumentException iae ? iae : e;
-            throw new IllegalArgumentException(where + (cause == e ? e.getOriginalMessage() : cause.getMessage()), e);
+            throw new IllegalArgumentException(where + (cause == e ? ConfigProblem.of(e) : cause.getMessage()), e);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(where + e.getMessage(), e);
         }

@@ -1,7 +1,11 @@
 package org.fsnbot.cli;
 
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
 
 /** fsnbot's command line. */
 @Command(name = "fsnbot", mixinStandardHelpOptions = true, version = "fsnbot 0.1.0",
@@ -9,15 +13,23 @@ import picocli.CommandLine.Command;
         subcommands = {RunCommand.class, TestPatchCommand.class, CompareCommand.class, BenchCommand.class,
                 CalibrateCommand.class, StatsSimCommand.class, BenchIntakeCommand.class, SendCommand.class,
                 ExportCommand.class, TrendsCommand.class, RunnerCommand.class, RunnersCommand.class,
-                QueueCommand.class, DrainCommand.class, CompareRunsCommand.class, BisectCommand.class})
-public final class Main implements Runnable {
+                QueueCommand.class, DrainCommand.class, CompareRunsCommand.class, BisectCommand.class,
+                CommandLine.HelpCommand.class})
+public final class Main implements Callable<Integer> {
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
+    @Option(names = "--verbose", scope = ScopeType.INHERIT,
+            description = "On an error, print where it happened (the stack trace) too.")
+    boolean verbose;
+
+    /** fsnbot alone is a usage error: it names no command to run. */
     @Override
-    public void run() {
-        spec.commandLine().usage(System.err);
+    public Integer call() {
+        spec.commandLine().getErr().println("fsnbot: name a command (fsnbot help lists them)");
+        spec.commandLine().usage(spec.commandLine().getErr());
+        return ExitCodes.BAD_INPUT;
     }
 
     public static void main(String[] args) {
@@ -25,15 +37,41 @@ public final class Main implements Runnable {
     }
 
     public static int execute(String... args) {
-        return new CommandLine(new Main()).setCaseInsensitiveEnumValuesAllowed(true)
-                .setExecutionExceptionHandler((e, line, parsed) -> {
-                    if (e instanceof BadInput) {
-                        System.err.println("fsnbot: " + e.getMessage());
-                        return ExitCodes.BAD_INPUT;
-                    }
-                    // Not picocli's 1: a CI script must never read our failure as a regression.
-                    e.printStackTrace(System.err);
-                    return ExitCodes.TROUBLE;
-                }).execute(args);
+        return execute(new PrintWriter(System.err, true), args);
+    }
+
+    /** The same, what fsnbot says of a mistake or failure written to err. */
+    public static int execute(PrintWriter err, String... args) {
+        CommandLine line = new CommandLine(new Main()).setCaseInsensitiveEnumValuesAllowed(true)
+                .setExitCodeExceptionMapper(new Failures()).setErr(err);
+        line.setParameterExceptionHandler((e, argv) -> {
+            CommandLine at = e.getCommandLine();
+            PrintWriter to = at.getErr();
+            to.println("fsnbot: " + e.getMessage());
+            CommandLine.UnmatchedArgumentException.printSuggestions(e, to);
+            to.println("(" + at.getCommandSpec().qualifiedName() + " --help says what it takes)");
+            return ExitCodes.BAD_INPUT;
+        });
+        line.setExecutionExceptionHandler((e, at, parsed) -> {
+            PrintWriter to = at.getErr();
+            to.println("fsnbot: " + Failures.sentence(e));
+            if (verbose(parsed)) {
+                e.printStackTrace(to);
+            } else if (!Failures.foreseen(e)) {
+                to.println("(fsnbot did not expect this: --verbose shows where it happened)");
+            }
+            return at.getExitCodeExceptionMapper().getExitCode(e);
+        });
+        HelpAtSpaces.install(line);
+        return line.execute(args);
+    }
+
+    private static boolean verbose(CommandLine.ParseResult parsed) {
+        for (CommandLine.ParseResult p = parsed; p != null; p = p.subcommand()) {
+            if (p.hasMatchedOption("--verbose")) {
+                return true;
+            }
+        }
+        return false;
     }
 }

@@ -114,7 +114,7 @@ public final class Trees {
             ObjectId id = r.resolve(rev + "^{commit}");
             if (id == null) {
                 throw new TreeException(TreeException.Kind.NO_SUCH_REVISION, rev,
-                        "--base " + rev + ": no such revision in " + repo);
+                        "revision " + rev + ": not in " + repo);
             }
             return walk.parseCommit(id).getName();
         }

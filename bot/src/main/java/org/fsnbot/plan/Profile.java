@@ -109,25 +109,47 @@ public record Profile(String name, String description, int bootsPerKernel, int m
         return new Profile(name, description, bootsPerKernel, maxBootsPerKernel, bootTimeoutSeconds, specs, asRun);
     }
 
-    /** Loads a built-in profile by name, or a profile file when given a path. */
+    /** The profiles bundled with fsnbot (workloads/profiles/, ProfileTest holds the list to the files). */
+    public static final List<String> BUILT_IN = List.of("quick", "full");
+
+    /**
+     * Loads a built-in profile by name, or a profile file when given a path
+     * ending in .json; a name or file that is not a profile, or a profile
+     * that names a workload fsnbot does not have, is refused in one plain
+     * sentence (IllegalArgumentException) before anything runs.
+     */
     public static Profile load(String nameOrPath) throws IOException {
         Path p = Path.of(nameOrPath);
-        if (nameOrPath.endsWith(".json") && Files.isRegularFile(p)) {
+        if (nameOrPath.endsWith(".json")) {
+            if (!Files.isRegularFile(p)) {
+                throw new IllegalArgumentException("profile file " + nameOrPath + ": no such file");
+            }
             try (InputStream in = Files.newInputStream(p)) {
-                Profile f = parse(in);
-                return new Profile(f.name(), f.description(), f.bootsPerKernel(), f.maxBootsPerKernel(),
-                        f.bootTimeoutSeconds(), f.workloads(), AsRun.loaded(nameOrPath));
+                Profile f = parse(in, "profile file " + nameOrPath);
+                return checked(new Profile(f.name(), f.description(), f.bootsPerKernel(), f.maxBootsPerKernel(),
+                        f.bootTimeoutSeconds(), f.workloads(), AsRun.loaded(nameOrPath)), "profile file " + nameOrPath);
             }
         }
         if (!nameOrPath.matches("[a-z][a-z0-9-]*")) {
-            throw new IllegalArgumentException("no such profile: " + nameOrPath);
+            throw new IllegalArgumentException("no such profile: " + nameOrPath + " (built in: "
+                    + String.join(", ", BUILT_IN) + "; or a file whose name ends in .json)");
         }
         try (InputStream in = Profile.class.getResourceAsStream("/fsnbot/profiles/" + nameOrPath + ".json")) {
             if (in == null) {
-                throw new IllegalArgumentException("no such profile: " + nameOrPath);
+                throw new IllegalArgumentException("no such profile: " + nameOrPath + NearestName.hint(nameOrPath,
+                        BUILT_IN) + " (built in: " + String.join(", ", BUILT_IN) + "; or a file whose name ends in"
+                        + " .json)");
             }
-            return parse(in);
+            return checked(parse(in, "profile " + nameOrPath), "profile " + nameOrPath);
         }
+    }
+
+    /** The profile, once every workload it names is one fsnbot has. */
+    private static Profile checked(Profile p, String where) {
+        for (WorkloadSpec w : p.workloads()) {
+            Workloads.check(w.name(), where);
+        }
+        return p;
     }
 
     /** The profile as the JSON its files hold (what `bench --host --out` records with its runs). */
@@ -168,11 +190,29 @@ public record Profile(String name, String description, int bootsPerKernel, int m
 
     /** A profile from the JSON toJson makes. */
     public static Profile fromJson(String json) throws IOException {
-        return parse(new java.io.ByteArrayInputStream(json.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        return parse(new java.io.ByteArrayInputStream(json.getBytes(java.nio.charset.StandardCharsets.UTF_8)),
+                "profile");
+    }
+
+    /** The profile in, or an IllegalArgumentException that says where (what) and what is wrong, plainly. */
+    static Profile parse(InputStream in, String what) throws IOException {
+        try {
+            return parse(in);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            com.fasterxml.jackson.core.JsonLocation at = e.getLocation();
+            throw new IllegalArgumentException(what + ": not JSON" + (at == null ? "" : " at line " + at.getLineNr()
+                    + ", column " + at.getColumnNr()) + ": " + e.getOriginalMessage().lines().findFirst().orElse(""),
+                    e);
+        } catch (ClassCastException | NullPointerException e) {
+            throw new IllegalArgumentException(what + ": not a profile: a field has the wrong type (see"
+                    + " workloads/profiles/quick.json for the shape)", e);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(what + ": " + e.getMessage(), e);
+        }
     }
 
     @SuppressWarnings("unchecked")
-    static Profile parse(InputStream in) throws IOException {
+    private static Profile parse(InputStream in) throws IOException {
         Map<String, Object> m = new ObjectMapper()
                 .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
                 .readValue(in, Map.class);

@@ -18,7 +18,8 @@ public final class UnknownWorkload extends IllegalArgumentException {
     private final transient List<String> known;
 
     public UnknownWorkload(String workload, String profile, List<String> known) {
-        super("no workload " + workload + " in profile " + profile + " (it has " + String.join(", ", known) + ")");
+        super("no workload " + workload + " in profile " + profile + NearestName.hint(workload, known) + " (it has "
+                + String.join(", ", known) + ")");
         this.workload = Objects.requireNonNull(workload);
         this.profile = Objects.requireNonNull(profile);
         this.known = List.copyOf(known);

@@ -52,7 +52,7 @@ class TreesTest {
     void unknownRevisionsAndMissingTreesAreClearErrors(@TempDir Path dir) throws Exception {
         Path upstream = repo(dir);
         Trees trees = new Trees(dir.resolve("cache"));
-        assertThatThrownBy(() -> trees.resolve(upstream, "v9")).hasMessageContaining("no such revision");
+        assertThatThrownBy(() -> trees.resolve(upstream, "v9")).hasMessage("revision v9: not in " + upstream);
         assertThatThrownBy(() -> trees.local(dir.resolve("nope").toString()))
                 .hasMessageContaining("no such directory");
         assertThatThrownBy(() -> trees.local(dir.toString())).hasMessageContaining("not a git repository");
