@@ -48,6 +48,7 @@ import org.fsnbot.mail.ReplyComposer;
 import org.fsnbot.mail.SmtpSender;
 import org.fsnbot.report.JobFacts;
 import org.fsnbot.report.ReplyRenderer;
+import org.fsnbot.report.Versions;
 import org.fsnbot.run.HostRunner;
 import org.fsnbot.run.ResultParser;
 import org.fsnbot.store.Store;
@@ -82,6 +83,7 @@ public final class Application implements AutoCloseable {
     private final Phases phases;
     private final Sandbox sandbox;
     private final Checkouts checkouts;
+    private final Versions versions;
 
     private Application(Config config, DeliveryHooks hooks, Clock clock, Testbeds.Factory testbed)
             throws IOException {
@@ -113,6 +115,12 @@ public final class Application implements AutoCloseable {
                 mail.sends() ? Optional.of(new SmtpSender(mail.smtp())) : Optional.empty(),
                 new Delivery.Guards(deliveryChecks(mail), hooks, foreign), mailing.from());
         this.phases = phases(home, testbed);
+        this.versions = Versions.ofThisBuild(WorkloadBinaries.sourcesVersion());
+    }
+
+    /** Which fsnbot and workloads this process measures with (every reply, JSON and export says). */
+    public Versions versions() {
+        return versions;
     }
 
     public static Application open(Config config, DeliveryHooks hooks) throws IOException {
@@ -195,7 +203,7 @@ public final class Application implements AutoCloseable {
         JobRunner.Dirs dirs = new JobRunner.Dirs(config.home().root(), new JobDirectories(config.home().jobs(),
                 runner));
         return new JobRunner(phases, store.jobs(), checkouts, dirs, new ResultFiles(new ReplyRenderer(),
-                new ObjectMapper(), config.mailing().publicUrl()), runnerName(), clock);
+                new ObjectMapper(), config.mailing().publicUrl(), versions), runnerName(), clock);
     }
 
     public Calibrator calibrator() {

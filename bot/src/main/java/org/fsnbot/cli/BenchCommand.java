@@ -13,6 +13,8 @@ import org.fsnbot.app.Config;
 import org.fsnbot.plan.Profile;
 import org.fsnbot.plan.WorkloadSpec;
 import org.fsnbot.report.HostSummary;
+import org.fsnbot.image.WorkloadBinaries;
+import org.fsnbot.report.Versions;
 import org.fsnbot.run.HostRunner;
 import org.fsnbot.run.RunFile;
 import picocli.CommandLine.Command;
@@ -89,16 +91,19 @@ public final class BenchCommand implements Callable<Integer> {
                 + p.name()));
         if (json != null) {
             ObjectMapper mapper = new ObjectMapper();
-            mapper.writerWithDefaultPrettyPrinter().writeValue(json.toFile(), summary(mapper, r, kernel, p.name()));
+            mapper.writerWithDefaultPrettyPrinter().writeValue(json.toFile(), summary(mapper, r, kernel, p.name(),
+                    Versions.ofThisBuild(WorkloadBinaries.sourcesVersion())));
         }
         return r.gateFailures().isEmpty() ? ExitCodes.OK : ExitCodes.REGRESSION;
     }
 
-    static ObjectNode summary(ObjectMapper mapper, HostRunner.HostResult r, String kernel, String profile) {
+    static ObjectNode summary(ObjectMapper mapper, HostRunner.HostResult r, String kernel, String profile,
+            Versions versions) {
         ObjectNode root = mapper.createObjectNode();
         root.put("schema", "fsnbot-bench/1");
         root.put("kernel", kernel);
         root.put("profile", profile);
+        root.putObject("versions").put("fsnbot", versions.fsnbot()).put("workloads", versions.workloads());
         ArrayNode gate = root.putArray("gate");
         r.gateFailures().forEach(gate::add);
         ArrayNode rows = root.putArray("rows");

@@ -3,6 +3,7 @@ package org.fsnbot.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.fsnbot.app.Application;
 import org.fsnbot.app.Config;
@@ -45,7 +46,10 @@ public final class ExportCommand implements Callable<Integer> {
             record = app.store().jobRecords().find(job).orElseThrow(() -> new BadInput("no job " + job + " in "
                     + cfg.home().root()));
         }
-        ObjectNode doc = new KcidbExport(json, origin).export(record);
+        // The job's files as the operator publishes them (publicUrl's jobs/N/), for the patch files' links.
+        Optional<String> files = cfg.mailing().publicUrl().map(u -> u.newBuilder().addPathSegment("jobs")
+                .addPathSegment(Long.toString(job)).addPathSegment("").build().toString());
+        ObjectNode doc = new KcidbExport(json, origin).export(record, files);
         if (out == null) {
             System.out.println(json.writerWithDefaultPrettyPrinter().writeValueAsString(doc));
         } else {

@@ -36,14 +36,32 @@ public final class KcidbExport {
         this.origin = origin;
     }
 
+    /** The job without links to its files (they are not published). */
     public ObjectNode export(JobRecord r) {
+        return export(r, Optional.empty());
+    }
+
+    /**
+     * The job; files: where its kept files are published (publicUrl's
+     * jobs/N/), so the patched checkout can link the patch files applied.
+     */
+    public ObjectNode export(JobRecord r, Optional<String> files) {
         ObjectNode root = json.createObjectNode();
         root.putObject("version").put("major", MAJOR).put("minor", MINOR);
         JobRecord.Head h = r.head();
         ArrayNode checkouts = root.putArray("checkouts");
-        checkouts.add(checkout(h, "base", h.baseCommit(), true));
-        checkouts.add(checkout(h, "patched", h.series().isPresent() ? h.baseCommit() : h.patchedCommit(),
-                !h.times().outcome().equals("DOES_NOT_APPLY")));
+        checkouts.add(checkout(h, r.provenance(), "base", h.baseCommit(), "", true));
+        boolean series = h.series().isPresent();
+        ObjectNode patched = checkout(h, r.provenance(), "patched", series ? h.baseCommit() : h.patchedCommit(),
+                series ? r.provenance().patchsetHash() : "", !h.times().outcome().equals("DOES_NOT_APPLY"));
+        if (series && files.isPresent() && !r.provenance().patchsetHash().isEmpty()) {
+            ArrayNode list = patched.putArray("patchset_files");
+            for (int i = 1; i <= h.series().get().patches(); i++) {
+                String name = String.format(Locale.ROOT, "%04d.patch", i);
+                list.addObject().put("name", name).put("url", files.get() + "patches/" + name);
+            }
+        }
+        checkouts.add(patched);
         ArrayNode builds = root.putArray("builds");
         for (JobRecord.Build b : r.builds()) {
             builds.add(build(h, b));
@@ -51,7 +69,7 @@ public final class KcidbExport {
         ArrayNode tests = root.putArray("tests");
         String patchedBuild = id(h, "build-patched");
         for (JobRecord.Verdict v : r.verdicts()) {
-            tests.add(test(h, patchedBuild, v));
+            tests.add(test(h, patchedBuild, v, r.provenance()));
         }
         outcomeTest(h, patchedBuild).ifPresent(tests::add);
         return root;
@@ -61,7 +79,14 @@ public final class KcidbExport {
         return origin + ":job-" + h.id() + "-" + what;
     }
 
-    private ObjectNode checkout(JobRecord.Head h, String side, String commit, boolean valid) {
+    /**
+     * A checkout: the commit checked out and the patches applied on top
+     * (patchset_hash, '' for none), as KCIDB tells a patched checkout from
+     * its base. A base named by a branch or tag is kept in misc: the field
+     * for a branch would be a guess (a tag is not one, HEAD names none).
+     */
+    private ObjectNode checkout(JobRecord.Head h, JobRecord.Provenance p, String side, String commit,
+            String patchsetHash, boolean valid) {
         ObjectNode c = json.createObjectNode();
         c.put("id", id(h, "checkout-" + side));
         c.put("origin", origin);
@@ -70,17 +95,25 @@ public final class KcidbExport {
         }
         if (commit.matches("[0-9a-f]{40}")) {
             c.put("git_commit_hash", commit);
-        }
-        if (!h.baseRev().matches("[0-9a-f]{7,40}")) {
-            c.put("git_repository_branch", h.baseRev());
+            c.put("patchset_hash", patchsetHash);
         }
         c.put("start_time", h.times().created().toString());
         c.put("valid", valid);
+        ObjectNode misc = c.putObject("misc");
+        misc.put("tree", h.tree());
+        misc.put("base_rev", h.baseRev());
+        if (!p.fsnbotVersion().isEmpty()) {
+            misc.put("fsnbot_version", p.fsnbotVersion());
+            misc.put("workloads_version", p.workloadsVersion());
+        }
         if (side.equals("patched") && h.series().isPresent()) {
             JobRecord.Series s = h.series().get();
             c.put("message_id", s.messageId().replaceAll("^<|>$", ""));
             c.put("comment", s.subject());
-            c.putObject("misc").put("patches", s.patches());
+            misc.put("patches", s.patches());
+            if (h.patchedCommit().matches("[0-9a-f]{40}")) {
+                misc.put("patched_commit", h.patchedCommit());
+            }
         }
         return c;
     }
@@ -106,7 +139,7 @@ public final class KcidbExport {
      * improvement or no change, DONE ("completed, produced a measurement,
      * no status") for inconclusive; its number is the change in percent.
      */
-    private ObjectNode test(JobRecord.Head h, String buildId, JobRecord.Verdict v) {
+    private ObjectNode test(JobRecord.Head h, String buildId, JobRecord.Verdict v, JobRecord.Provenance p) {
         String path = "fsnbot." + segment(v.workload()) + "." + segment(v.variant()) + "." + segment(v.metric());
         ObjectNode t = json.createObjectNode();
         t.put("build_id", buildId);
@@ -131,6 +164,10 @@ public final class KcidbExport {
         misc.put("boots_base", v.change().nBase());
         misc.put("boots_patched", v.change().nPatched());
         misc.put("p", v.change().p());
+        if (!p.fsnbotVersion().isEmpty()) {
+            misc.put("fsnbot_version", p.fsnbotVersion());
+            misc.put("workloads_version", p.workloadsVersion());
+        }
         if (v.change().ciLowPct() != null) {
             misc.put("ci_low_pct", v.change().ciLowPct());
         }

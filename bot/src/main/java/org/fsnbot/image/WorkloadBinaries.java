@@ -46,6 +46,26 @@ public final class WorkloadBinaries {
         }
     }
 
+    /**
+     * The workloads' version: the hash of the sources bundled with this
+     * fsnbot (the same one their built binaries are cached under), which
+     * every reply, JSON and export names.
+     */
+    public static String sourcesVersion() throws IOException {
+        Path staging = Files.createTempDirectory("fsnbot-workloads-version");
+        try {
+            BundledFiles.copy("fsnbot/workloads", staging);
+            return hash(staging);
+        } finally {
+            try (Stream<Path> s = Files.list(staging)) {
+                for (Path f : s.toList()) {
+                    Files.delete(f);
+                }
+            }
+            Files.delete(staging);
+        }
+    }
+
     private static String hash(Path dir) throws IOException {
         try (Stream<Path> s = Files.list(dir)) {
             MessageDigest md = MessageDigest.getInstance("SHA-256");

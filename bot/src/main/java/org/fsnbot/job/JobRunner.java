@@ -140,9 +140,14 @@ public final class JobRunner {
             jobs.saveVerdicts(id, r.measurement().comparison());
         }
         String replyId = phases.reply().newMessageId();
-        JobFacts plain = end.reached().facts(new JobFacts.Run(id, elapsed(started), files.link(id), List.of()));
+        JobFacts plain = end.reached().facts(new JobFacts.Run(id, elapsed(started), files.link(id), List.of(),
+                files.versions()));
         JobFacts facts = plain.withTags(phases.reply().tags(resolved, f, replyId));
         Path dir = dirs.jobs().of(id);
+        Patchset patchset = job.candidate() instanceof Candidate.Series s ? Patchset.of(s.series().toApply())
+                : Patchset.NONE;
+        jobs.setProvenance(id, patchset.hash(), files.versions().fsnbot(), files.versions().workloads());
+        patchset.writeTo(dir);
         files.write(dir, end, facts);
         ReplyPhase.Replied replied = phases.reply().run(job, end, facts, id, replyId);
         jobs.finish(id, f.kind(), f.detail());

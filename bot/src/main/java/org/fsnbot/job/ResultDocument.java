@@ -42,6 +42,8 @@ public final class ResultDocument {
             root.putNull("verdict");
         }
         root.set("facts", facts(facts));
+        root.putObject("versions").put("fsnbot", facts.run().versions().fsnbot())
+                .put("workloads", facts.run().versions().workloads());
         ArrayNode metrics = root.putArray("metrics");
         if (finding instanceof Finding.Report r) {
             root.put("ciLevel", r.measurement().comparison().ciLabel());
@@ -107,6 +109,7 @@ public final class ResultDocument {
         number(n, "changePct", m.changePct());
         number(n, "ciLowPct", m.change().ciLowPct());
         number(n, "ciHighPct", m.change().ciHighPct());
+        n.put("ciLevel", m.change().ciLabel());
         number(n, "p", m.change().pValue());
         return n;
     }

@@ -10,6 +10,7 @@ import okhttp3.HttpUrl;
 import org.fsnbot.build.BuiltConfig;
 import org.fsnbot.report.JobFacts;
 import org.fsnbot.report.ReplyRenderer;
+import org.fsnbot.report.Versions;
 
 /**
  * What a job keeps beside its reply, in its directory: result.json (the
@@ -26,12 +27,22 @@ public final class ResultFiles {
     private final ReplyRenderer renderer;
     private final ObjectMapper json;
     private final Optional<HttpUrl> publicUrl;
+    private final Versions versions;
 
-    /** publicUrl: where the operator serves <home>/jobs/ (empty: the files are not published). */
-    public ResultFiles(ReplyRenderer renderer, ObjectMapper json, Optional<HttpUrl> publicUrl) {
+    /**
+     * publicUrl: where the operator serves <home>/jobs/ (empty: the files
+     * are not published); versions: this fsnbot's and its workloads'.
+     */
+    public ResultFiles(ReplyRenderer renderer, ObjectMapper json, Optional<HttpUrl> publicUrl, Versions versions) {
         this.renderer = renderer;
         this.json = json;
         this.publicUrl = publicUrl;
+        this.versions = versions;
+    }
+
+    /** Which fsnbot and workloads measure here: every job's facts carry them. */
+    public Versions versions() {
+        return versions;
     }
 
     /** The job's files as a reader reaches them: https://.../jobs/17/, or empty when not published. */

@@ -18,17 +18,20 @@ public record JobFacts(Topic topic, Kernels kernels, Runner runner, ProfileLine 
      * The job's number (what its kept files are filed under), how long it
      * took, where its kept files are published (empty: not published), and
      * the tags a fix should carry (Reported-by:, Closes:; only for a
-     * regression found in a tree, as 0-day gives them).
+     * regression found in a tree, as 0-day gives them), and which fsnbot and
+     * workloads measured.
      */
-    public record Run(long jobId, String wallTime, String filesUrl, List<String> tags) {
+    public record Run(long jobId, String wallTime, String filesUrl, List<String> tags, Versions versions) {
         public Run {
             Objects.requireNonNull(wallTime);
             Objects.requireNonNull(filesUrl);
             tags = List.copyOf(tags);
+            Objects.requireNonNull(versions);
         }
 
-        public Run(long jobId, String wallTime) {
-            this(jobId, wallTime, "", List.of());
+        /** A job's run before anything is published or tagged. */
+        public Run(long jobId, String wallTime, Versions versions) {
+            this(jobId, wallTime, "", List.of(), versions);
         }
     }
 
@@ -173,7 +176,7 @@ public record JobFacts(Topic topic, Kernels kernels, Runner runner, ProfileLine 
 
     /** The same facts with the tags a fix should carry. */
     public JobFacts withTags(List<String> tags) {
-        return new JobFacts(topic, kernels, runner, profile, reproduce, new Run(run.jobId(), run.wallTime(), run.filesUrl(), tags),
+        return new JobFacts(topic, kernels, runner, profile, reproduce, new Run(run.jobId(), run.wallTime(), run.filesUrl(), tags, run.versions()),
                 confinement);
     }
 

@@ -10,7 +10,16 @@ import java.util.Optional;
  * what, the builds, and every verdict metric's figures. Commits are empty
  * where the job never got that far.
  */
-public record JobRecord(Head head, List<Build> builds, List<Verdict> verdicts) {
+public record JobRecord(Head head, List<Build> builds, List<Verdict> verdicts, Provenance provenance) {
+
+    /** What the results came from: the applied series' patchset hash ('' for none), fsnbot's and the workloads' versions. */
+    public record Provenance(String patchsetHash, String fsnbotVersion, String workloadsVersion) {
+        public Provenance {
+            Objects.requireNonNull(patchsetHash);
+            Objects.requireNonNull(fsnbotVersion);
+            Objects.requireNonNull(workloadsVersion);
+        }
+    }
 
     /** The job row: its tree and commits, the series it tested (none for two revisions), when, and how it ended. */
     public record Head(long id, String tree, String baseRev, String baseCommit, String patchedCommit,

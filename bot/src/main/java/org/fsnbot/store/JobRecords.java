@@ -26,7 +26,10 @@ public final class JobRecords {
             if (head.isEmpty()) {
                 return Optional.empty();
             }
-            return Optional.of(new JobRecord(head.get(), builds(c, id), verdicts(c, id)));
+            JobRecord.Provenance provenance = Jdbc.first(c, "SELECT patchset_hash, fsnbot_version, workloads_version"
+                    + " FROM jobs WHERE id = ?", rs -> new JobRecord.Provenance(rs.getString(1), rs.getString(2),
+                            rs.getString(3)), id).orElseThrow();
+            return Optional.of(new JobRecord(head.get(), builds(c, id), verdicts(c, id), provenance));
         });
     }
 

@@ -62,6 +62,13 @@ public final class JobStore {
                 "running", clock.instant()));
     }
 
+    /** What the job's results came from: the applied series' patchset hash ('' for none) and the versions. */
+    public void setProvenance(long jobId, String patchsetHash, String fsnbotVersion, String workloadsVersion) {
+        db.run("recording job " + jobId + "'s provenance", c -> Jdbc.update(c,
+                "UPDATE jobs SET patchset_hash = ?, fsnbot_version = ?, workloads_version = ? WHERE id = ?",
+                patchsetHash, fsnbotVersion, workloadsVersion, jobId));
+    }
+
     public void setCommits(long jobId, String base, String patched) {
         db.run("recording job " + jobId + "'s commits", c -> Jdbc.update(c,
                 "UPDATE jobs SET base_commit = ?, patched_commit = ? WHERE id = ?", base, patched, jobId));

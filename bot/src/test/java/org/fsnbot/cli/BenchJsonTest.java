@@ -27,7 +27,8 @@ class BenchJsonTest {
         s.add(new Sample(Side.BASE, 0, 0, new MetricKey("byte-write", "none", "ns_per_op"),
                 new MetricInfo("mode", "ns", true), 250));
         ObjectNode doc = BenchCommand.summary(new ObjectMapper(), new HostRunner.HostResult(s, List.of(),
-                List.of("iouring-peak polled: no block device"), List.of()), "6.1.0-28-amd64", "quick");
+                List.of("iouring-peak polled: no block device"), List.of()), "6.1.0-28-amd64", "quick",
+                org.fsnbot.report.ReplyRendererTestAccess.VERSIONS);
         SchemaCheck schema = SchemaCheck.docs("result.schema.json");
         assertThat(schema.errors(doc)).isEmpty();
         assertThat(doc.get("rows")).hasSize(2);

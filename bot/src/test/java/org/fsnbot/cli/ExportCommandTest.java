@@ -34,7 +34,7 @@ class ExportCommandTest {
         assertThat(Main.execute("export", "--kcidb", "--job", Long.toString(id), "--home", home.toString(), "--out",
                 out.toString())).isEqualTo(ExitCodes.OK);
         var doc = new ObjectMapper().readTree(out.toFile());
-        assertThat(SchemaCheck.of(Path.of("src/test/resources/kcidb/v05_03-subset.schema.json")).errors(doc))
+        assertThat(SchemaCheck.kcidb(Path.of("src/test/resources/kcidb/kcidb-io.schema.v5.3.json")).errors(doc))
                 .isEmpty();
         assertThat(doc.at("/tests/0/status").asText()).as("no verdict: our harness missed").isEqualTo("MISS");
         assertThat(Main.execute("export", "--kcidb", "--job", "999", "--home", home.toString()))

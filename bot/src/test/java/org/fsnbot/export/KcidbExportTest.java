@@ -22,8 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Jobs as the store keeps them, exported in KCIDB's I/O format and checked
- * against what schema v5.3 requires (test resource kcidb/v05_03-subset,
- * written from kcidb-io's v05_03.py): every required field, type, pattern
+ * against kcidb-io's own schema v5.3 (test resource kcidb/, exported
+ * from kcidb-io's source): every required field, type, pattern, format
  * and enum, and no property v5.3 does not know.
  */
 class KcidbExportTest {
@@ -34,7 +34,7 @@ class KcidbExportTest {
     private final ObjectMapper json = new ObjectMapper();
 
     private static SchemaCheck v53() throws Exception {
-        return SchemaCheck.of(Path.of("src/test/resources/kcidb/v05_03-subset.schema.json"));
+        return SchemaCheck.kcidb(Path.of("src/test/resources/kcidb/kcidb-io.schema.v5.3.json"));
     }
 
     private static long job(JobStore jobs, String tree, ReplyKind end, boolean patchedBuilds, Path log)
@@ -42,6 +42,8 @@ class KcidbExportTest {
         PatchSeries s = new MboxReader().readSeries(Repo.exampleMbox());
         long id = jobs.createJob(jobs.saveSeries(s), tree, "fsnotify", "quick", "sockets=2,cores=1,nodes=2");
         jobs.setCommits(id, BASE, PATCHED);
+        jobs.setProvenance(id, patchsetHash(s, log.resolveSibling("patches-" + id)), "0.1.0 (0123456789ab)",
+                "4f1c0a9e5b7d");
         jobs.saveBuild(id, BuildResult.built("base", BASE, log, BuildResult.Cost.REUSED, log));
         jobs.saveBuild(id, patchedBuilds ? BuildResult.built("patched", PATCHED, log, new BuildResult.Cost(9.7, 4,
                 false), log) : BuildResult.failed("patched", PATCHED, new BuildResult.Cost(3, 1, false),
@@ -51,6 +53,49 @@ class KcidbExportTest {
         }
         jobs.finish(id, end, "done");
         return id;
+    }
+
+    /**
+     * KCIDB's own recipe for a patchset hash, run for real: the series'
+     * messages as patch files, `sha256sum *.patch | cut -c-64 | sha256sum`.
+     */
+    private static String patchsetHash(PatchSeries s, Path dir) throws Exception {
+        java.nio.file.Files.createDirectories(dir);
+        for (int i = 0; i < s.toApply().size(); i++) {
+            java.nio.file.Files.write(dir.resolve(String.format("%04d.patch", i + 1)), s.toApply().get(i).raw());
+        }
+        Process p = new ProcessBuilder("sh", "-c", "sha256sum *.patch | cut -c-64 | sha256sum | cut -c-64")
+                .directory(dir.toFile()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.US_ASCII).trim();
+        assertThat(p.waitFor()).isZero();
+        return out;
+    }
+
+    @Test
+    void thePatchedCheckoutIsTheBaseWithThePatchsetAppliedAndSaysWhichFsnbotMeasured(@TempDir Path dir)
+            throws Exception {
+        try (Store store = Store.h2(dir.resolve("db"))) {
+            long id = job(store.jobs(), "/var/cache/fsnbot/linux-6.12", ReplyKind.REPORT, true, dir.resolve("log"));
+            ObjectNode out = new KcidbExport(json, "fsnbot").export(store.jobRecords().find(id).orElseThrow(),
+                    Optional.of("https://fsnbot.example.org/jobs/" + id + "/"));
+            assertThat(v53().errors(out)).isEmpty();
+            JsonNode base = out.at("/checkouts/0");
+            JsonNode patched = out.at("/checkouts/1");
+            assertThat(base.get("git_commit_hash").asText()).isEqualTo(BASE);
+            assertThat(base.get("patchset_hash").asText()).isEmpty();
+            assertThat(patched.get("git_commit_hash").asText()).as("KCIDB: the commit the patches went on")
+                    .isEqualTo(BASE);
+            assertThat(patched.get("patchset_hash").asText()).matches("[0-9a-f]{64}")
+                    .isEqualTo(new org.fsnbot.job.Patchset(List.of(new org.fsnbot.job.Patchset.Patch("0001.patch",
+                            new MboxReader().readSeries(Repo.exampleMbox()).toApply().get(0).raw()))).hash());
+            assertThat(patched.at("/patchset_files/0/url").asText()).isEqualTo("https://fsnbot.example.org/jobs/"
+                    + id + "/patches/0001.patch");
+            assertThat(patched.at("/misc/patched_commit").asText()).isEqualTo(PATCHED);
+            assertThat(patched.has("git_repository_branch")).as("'fsnotify' is a base's name, no known branch")
+                    .isFalse();
+            assertThat(out.at("/tests/0/misc/fsnbot_version").asText()).isEqualTo("0.1.0 (0123456789ab)");
+            assertThat(out.at("/tests/0/misc/workloads_version").asText()).isEqualTo("4f1c0a9e5b7d");
+        }
     }
 
     @Test

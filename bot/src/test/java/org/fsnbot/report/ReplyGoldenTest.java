@@ -48,7 +48,7 @@ class ReplyGoldenTest {
                 new JobFacts.ProfileLine("full", "The seeds' sizes."),
                 List.of("fsnbot compare --tree https://example.org/linux.git abcdef 012345 --profile full"
                         + " --topology sockets=1,cores=2,threads=1,nodes=1,mem=1024M"),
-                new JobFacts.Run(41, "41 min 03 s"), new JobFacts.Confinement(
+                new JobFacts.Run(41, "41 min 03 s", ReplyRendererTest.VERSIONS), new JobFacts.Confinement(
                         "NONE: untrusted code ran with fsnbot's own rights, network and files", false));
     }
 
@@ -198,7 +198,7 @@ class ReplyGoldenTest {
                 List.of("fsnbot test-patch --msgid " + id + " --tree /var/cache/fsnbot/linux-6.12 --base " + base
                         + " --profile quick --topology sockets=2,cores=1,threads=1,nodes=2,mem=512M",
                         "b4 am " + id + "   # then git am on " + base),
-                new JobFacts.Run(1, "8 min 30 s"), ReplyRendererTest.BWRAP);
+                new JobFacts.Run(1, "8 min 30 s", ReplyRendererTest.VERSIONS), ReplyRendererTest.BWRAP);
     }
 
     @Test
@@ -242,7 +242,8 @@ class ReplyGoldenTest {
         JobFacts f = kvmFactsWithoutPatch();
         JobFacts head = new JobFacts(f.topic(), new JobFacts.Kernels(f.kernels().tree(), f.kernels().base(),
                 f.kernels().baseReason(), "0123456789ab (\"fsnotify: head\")", "", ""), f.runner(), f.profile(),
-                f.reproduce(), new JobFacts.Run(41, "41 min 03 s", "https://fsnbot.example.org/jobs/41/", List.of()),
+                f.reproduce(), new JobFacts.Run(41, "41 min 03 s", "https://fsnbot.example.org/jobs/41/", List.of(),
+                        ReplyRendererTest.VERSIONS),
                 f.confinement()).withTags(List.of("Reported-by: fsnbot <fsnbot@example.org>",
                         "Closes: https://lore.kernel.org/r/fsnbot.0123456789abcdef0123@example.org",
                         "#regzbot introduced: abcdefabcdef..0123456789ab"));

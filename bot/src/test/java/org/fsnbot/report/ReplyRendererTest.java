@@ -32,6 +32,9 @@ import org.junit.jupiter.api.Test;
 /** Golden-shape checks of every template: width, order, and the seed tables. */
 class ReplyRendererTest {
 
+    /** The versions every test reply names: fixed, so the goldens do not change with each commit. */
+    public static final Versions VERSIONS = new Versions("0.1.0-SNAPSHOT (0123456789ab)", "4f1c0a9e5b7d");
+
     /** The sandbox line of fsnbot's default set-up. */
     static final JobFacts.Confinement BWRAP = new JobFacts.Confinement(
             "bubblewrap (no network, only the job's files, user fsnbot-sandbox)", true);
@@ -57,7 +60,7 @@ class ReplyRendererTest {
                         + " 19b9592301b6d3ab0c6fd1a8e5e6a1f1e1c3b5a7 --profile quick --topology"
                         + " sockets=2,cores=1,threads=1,nodes=2,mem=512M",
                         "b4 am p@x   # then git am on 19b9592301b6d3ab0c6fd1a8e5e6a1f1e1c3b5a7"),
-                new JobFacts.Run(17, "2 min 16 s"), BWRAP);
+                new JobFacts.Run(17, "2 min 16 s", VERSIONS), BWRAP);
     }
 
     static Comparison comparison() {

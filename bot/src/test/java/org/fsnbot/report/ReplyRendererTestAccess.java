@@ -5,6 +5,9 @@ import org.fsnbot.stats.Comparison;
 /** The renderer test's sample facts and comparison, for the golden mail test in another package. */
 public final class ReplyRendererTestAccess {
 
+    /** The fixed versions the test replies name. */
+    public static final Versions VERSIONS = ReplyRendererTest.VERSIONS;
+
     private ReplyRendererTestAccess() {
     }
 
