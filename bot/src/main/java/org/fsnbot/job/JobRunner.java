@@ -149,6 +149,7 @@ public final class JobRunner {
         jobs.setProvenance(id, patchset.hash(), files.versions().fsnbot(), files.versions().workloads());
         patchset.writeTo(dir);
         files.write(dir, end, facts);
+        Material.write(dir, job.profile(), ResultFiles.built(end.reached()));
         ReplyPhase.Replied replied = phases.reply().run(job, end, facts, id, replyId);
         jobs.finish(id, f.kind(), f.detail());
         log.info("job {}: {}, reply written: {}", id, f.kind(), replied.eml());

@@ -64,7 +64,8 @@ public final class ResultFiles {
         }
     }
 
-    private static Optional<Built> built(Reached r) {
+    /** The kernels a job built, once it got that far. */
+    static Optional<Built> built(Reached r) {
         if (r instanceof Measured m) {
             return Optional.of(m.booted().imaged().built());
         }

@@ -111,6 +111,8 @@ public final class QemuBoot implements Booter {
                 ServerSocketChannel listener = machine.plan().isPresent() ? QmpClient.listen(qmp) : null) {
             QemuCommand cmd = new QemuCommand(qemu, machine, guest, bootId, new QemuCommand.Logs(
                     space.dir().resolve("console.log"), space.dir().resolve("results.log"), qmp));
+            // One argument a line: what scripts/reproduce-job.sh boots again from the job's files.
+            Files.writeString(dir.resolve(bootId + ".qemu"), String.join("\n", cmd.portableArgv()) + "\n");
             if (listener != null) {
                 sandbox.handOver(qmp);
             }

@@ -35,6 +35,27 @@ public record QemuCommand(String binary, Machine machine, Guest guest, String bo
         }
     }
 
+    /** What a portable command line says for the side's kernel and the boot's two serial logs. */
+    public static final String KERNEL = "@KERNEL@";
+    public static final String CONSOLE = "@CONSOLE@";
+    public static final String RESULTS = "@RESULTS@";
+
+    /**
+     * This boot's command line as a reader reruns it from a job's files
+     * alone (scripts/reproduce-job.sh): QEMU by its usual name, the side's
+     * kernel and the logs as placeholders, the initramfs and disk by their
+     * file names in the job's directory, and unpinned: host nodes and vCPU
+     * threads are this runner's, and pinning them takes fsnbot's QMP.
+     */
+    public List<String> portableArgv() {
+        Machine unpinned = new Machine(machine.accel(), machine.clock(), machine.topology(), machine.timeout(),
+                Optional.empty());
+        Guest files = new Guest(Path.of(KERNEL), guest.initrd().getFileName(), guest.disk().map(Path::getFileName),
+                guest.notRun());
+        return new QemuCommand("qemu-system-x86_64", unpinned, files, bootId, new Logs(Path.of(CONSOLE),
+                Path.of(RESULTS), logs.qmp())).argv();
+    }
+
     public List<String> argv() {
         Topology t = machine.topology();
         Accelerator accel = machine.accel();

@@ -508,4 +508,76 @@ public class PatchTestIT {
             }
         }
     }
+
+    /**
+     * A finished job's files, published (here by an HTTP server of the
+     * test's over a copy of them) and fetched by scripts/reproduce-job.sh
+     * on "a machine" without fsnbot's home or configuration (an empty
+     * environment, another directory): every file checked against
+     * SHA256SUMS, the first pair booted again with QEMU alone, its counts
+     * (the instruction clock) the measured ones within a few percent; a
+     * file changed after publishing stops it before anything boots.
+     */
+    @Test
+    @Order(10)
+    void aFinishedJobsPublishedFilesAloneBootItsKernelsAgain(@TempDir Path dir) throws Exception {
+        JobOutcome o = pipeline.run(request(Repo.exampleMbox(), tinyProfile(dir, 120)));
+        assertThat(o.kind()).as(o.body()).isEqualTo(ReplyKind.REPORT);
+        for (String f : List.of("base.bzImage", "patched.bzImage", "initramfs.cpio.gz", "config", "profile.json",
+                "patches/0001.patch", "reproduce.sh", "SHA256SUMS", "result.json")) {
+            assertThat(o.dir().resolve(f)).as(f).isRegularFile();
+        }
+        assertThat(o.body()).contains("sh reproduce.sh");
+        Path published = dir.resolve("www/jobs/" + o.jobId());
+        Files.createDirectories(published.getParent());
+        new ProcessBuilder("cp", "-a", o.dir().toString(), published.toString()).inheritIO().start().waitFor();
+        com.sun.net.httpserver.HttpServer http = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress("127.0.0.1", 0), 0);
+        http.createContext("/", ex -> {
+            Path f = dir.resolve("www").resolve(ex.getRequestURI().getPath().substring(1)).normalize();
+            if (!f.startsWith(dir.resolve("www")) || !Files.isRegularFile(f)) {
+                ex.sendResponseHeaders(404, -1);
+            } else {
+                ex.sendResponseHeaders(200, Files.size(f));
+                try (java.io.OutputStream out = ex.getResponseBody()) {
+                    Files.copy(f, out);
+                }
+            }
+            ex.close();
+        });
+        http.start();
+        try {
+            String url = "http://127.0.0.1:" + http.getAddress().getPort() + "/jobs/" + o.jobId() + "/";
+            Path elsewhere = Files.createDirectories(dir.resolve("elsewhere"));
+            String[] run = reproduce(url, elsewhere);
+            assertThat(run[0]).as(run[1]).isEqualTo("0");
+            assertThat(run[1]).contains("files: every one as published", "2 boot(s) booted again, 0 failed");
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("largest difference from the measured"
+                    + " ([0-9.]+)%").matcher(run[1]);
+            int boots = 0;
+            while (m.find()) {
+                boots++;
+                assertThat(Double.parseDouble(m.group(1))).as(run[1]).isLessThan(10);
+            }
+            assertThat(boots).isEqualTo(2);
+            Files.writeString(published.resolve("profile.json"), "{}");
+            String[] tampered = reproduce(url, Files.createDirectories(dir.resolve("tampered")));
+            assertThat(tampered[0]).isNotEqualTo("0");
+            assertThat(tampered[1]).contains("FAILED").doesNotContain("booting");
+        } finally {
+            http.stop(0);
+        }
+    }
+
+    /** scripts/reproduce-job.sh URL -n 2 in cwd, with nothing of fsnbot's in its environment: {exit, output}. */
+    private static String[] reproduce(String url, Path cwd) throws Exception {
+        ProcessBuilder pb = new ProcessBuilder("sh", Repo.root().resolve("scripts/reproduce-job.sh").toString(), url,
+                "-n", "2").directory(cwd.toFile()).redirectErrorStream(true);
+        pb.environment().clear();
+        pb.environment().put("PATH", "/usr/local/bin:/usr/bin:/bin");
+        pb.environment().put("HOME", cwd.toString());
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        return new String[] {Integer.toString(p.waitFor()), out};
+    }
 }
