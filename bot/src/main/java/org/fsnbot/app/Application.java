@@ -28,6 +28,7 @@ import org.fsnbot.job.Calibrator;
 import org.fsnbot.job.ImagePhase;
 import org.fsnbot.job.JobDirectories;
 import org.fsnbot.job.JobRunner;
+import org.fsnbot.job.TreePublisher;
 import org.fsnbot.job.RunnerName;
 import org.fsnbot.job.MeasurePhase;
 import org.fsnbot.job.NoiseFloors;
@@ -203,7 +204,9 @@ public final class Application implements AutoCloseable {
         JobRunner.Dirs dirs = new JobRunner.Dirs(config.home().root(), new JobDirectories(config.home().jobs(),
                 runner));
         return new JobRunner(phases, store.jobs(), checkouts, dirs, new ResultFiles(new ReplyRenderer(),
-                new ObjectMapper(), config.mailing().publicUrl(), versions), runnerName(), clock);
+                new ObjectMapper(), config.mailing().publicUrl(), versions, new TreePublisher(runner,
+                        config.deployment().publishing().remote(), config.deployment().publishing().branchPrefix())),
+                runnerName(), clock);
     }
 
     public Calibrator calibrator() {

@@ -30,12 +30,16 @@ import org.quartz.CronExpression;
 public record Config(Home home, Polling polling, JobDefaults jobs, Sources sources, Mailing mailing,
         CommandSettings commands, Deployment deployment) {
 
-    /** Where this fsnbot runs: as which runner, on which store, in which fleet (docs/fleet.md). */
-    public record Deployment(Runner runner, StoreSettings store, Fleet fleet) {
+    /**
+     * Where this fsnbot runs: as which runner, on which store, in which
+     * fleet (docs/fleet.md), and where it pushes patched trees.
+     */
+    public record Deployment(Runner runner, StoreSettings store, FleetSettings fleet, Publishing publishing) {
         public Deployment {
             Objects.requireNonNull(runner);
             Objects.requireNonNull(store);
             Objects.requireNonNull(fleet);
+            Objects.requireNonNull(publishing);
         }
     }
 
@@ -78,20 +82,6 @@ public record Config(Home home, Polling polling, JobDefaults jobs, Sources sourc
         /** Whether this is the fleet's shared store (PostgreSQL). */
         public boolean shared() {
             return url.isPresent();
-        }
-    }
-
-    /**
-     * The fleet's cluster (Quartz on the shared store): how often each node
-     * checks in (a dead node's work moves after about twice that), and the
-     * class a job goes to when no runner class fits it (empty: this runner's).
-     */
-    public record Fleet(int checkinSeconds, String defaultClass) {
-        public Fleet {
-            if (checkinSeconds < 1 || checkinSeconds > 600) {
-                throw new IllegalArgumentException("fleet.checkinSeconds must be in 1..600: " + checkinSeconds);
-            }
-            Objects.requireNonNull(defaultClass);
         }
     }
 
@@ -266,11 +256,11 @@ public record Config(Home home, Polling polling, JobDefaults jobs, Sources sourc
     public Config withSandbox(Sandboxing other) {
         Runner r = deployment.runner();
         return withDeployment(new Deployment(new Runner(r.identity(), other, r.quiet(), r.hugepages(), r.clock()), deployment.store(),
-                deployment.fleet()));
+                deployment.fleet(), deployment.publishing()));
     }
 
     public Config withRunner(Runner other) {
-        return withDeployment(new Deployment(other, deployment.store(), deployment.fleet()));
+        return withDeployment(new Deployment(other, deployment.store(), deployment.fleet(), deployment.publishing()));
     }
 
     public Config withDeployment(Deployment other) {

@@ -59,6 +59,17 @@ final class ConfigFile {
     public StoreEntry store;
     public FleetEntry fleet;
     public BisectEntry bisect;
+    public PublishEntry publish;
+
+    /** The publish: section: where patched trees are pushed as branches. */
+    record PublishEntry(String remote, String branchPrefix) {
+
+        Publishing typed() {
+            String r = remote == null ? "" : remote.trim();
+            return new Publishing(r.isEmpty() ? Optional.empty() : Optional.of(r),
+                    branchPrefix == null ? "fsnbot/" : branchPrefix.trim());
+        }
+    }
 
     /** The bisect: section. */
     record BisectEntry(boolean auto, int maxBoots, int maxMinutes, double buildScatterPct) {
@@ -92,8 +103,8 @@ final class ConfigFile {
     /** The fleet: section. */
     record FleetEntry(int checkinSeconds, String defaultClass) {
 
-        Config.Fleet typed() {
-            return new Config.Fleet(checkinSeconds, defaultClass == null ? "" : defaultClass.trim());
+        FleetSettings typed() {
+            return new FleetSettings(checkinSeconds, defaultClass == null ? "" : defaultClass.trim());
         }
     }
 
@@ -194,7 +205,8 @@ final class ConfigFile {
                 new Config.Mailing(from, mail == null ? MailSettings.dryRun() : mail.settings(),
                         orEmpty(treeReportTo), regzbot, publicUrl(), weekly.typed()),
                 commands == null ? CommandSettings.defaults() : commands,
-                new Config.Deployment(runner.typed(sandbox.typed()), store.typed(), fleet.typed()));
+                new Config.Deployment(runner.typed(sandbox.typed()), store.typed(), fleet.typed(),
+                        publish == null ? Publishing.NOWHERE : publish.typed()));
     }
 
     private Optional<HttpUrl> publicUrl() {

@@ -141,7 +141,7 @@ public final class JobRunner {
         }
         String replyId = phases.reply().newMessageId();
         JobFacts plain = end.reached().facts(new JobFacts.Run(id, elapsed(started), files.link(id), List.of(),
-                files.versions()));
+                files.versions())).withPublished(files.publishTree(job, end.reached(), id));
         JobFacts facts = plain.withTags(phases.reply().tags(resolved, f, replyId));
         Path dir = dirs.jobs().of(id);
         Patchset patchset = job.candidate() instanceof Candidate.Series s ? Patchset.of(s.series().toApply())

@@ -28,16 +28,31 @@ public final class ResultFiles {
     private final ObjectMapper json;
     private final Optional<HttpUrl> publicUrl;
     private final Versions versions;
+    private final TreePublisher trees;
 
     /**
      * publicUrl: where the operator serves <home>/jobs/ (empty: the files
-     * are not published); versions: this fsnbot's and its workloads'.
+     * are not published); versions: this fsnbot's and its workloads';
+     * trees: where patched trees are pushed.
      */
-    public ResultFiles(ReplyRenderer renderer, ObjectMapper json, Optional<HttpUrl> publicUrl, Versions versions) {
+    public ResultFiles(ReplyRenderer renderer, ObjectMapper json, Optional<HttpUrl> publicUrl, Versions versions,
+            TreePublisher trees) {
         this.renderer = renderer;
         this.json = json;
         this.publicUrl = publicUrl;
         this.versions = versions;
+        this.trees = trees;
+    }
+
+    /**
+     * A patch job's patched tree pushed as its branch, once the series
+     * applied: where it went, or why not.
+     */
+    public JobFacts.Published publishTree(Job job, Reached reached, long jobId) {
+        if (!(job.candidate() instanceof Candidate.Series)) {
+            return JobFacts.Published.NOTHING;
+        }
+        return applied(reached).map(a -> trees.publish(a, jobId)).orElse(JobFacts.Published.NOTHING);
     }
 
     /** Which fsnbot and workloads measure here: every job's facts carry them. */
@@ -62,6 +77,11 @@ public final class ResultFiles {
         if (config.isPresent()) {
             Files.copy(config.get().file(), dir.resolve(CONFIG), StandardCopyOption.REPLACE_EXISTING);
         }
+    }
+
+    /** The applied candidate, once the job got that far. */
+    static Optional<Applied> applied(Reached r) {
+        return r instanceof Applied a ? Optional.of(a) : built(r).map(Built::applied);
     }
 
     /** The kernels a job built, once it got that far. */

@@ -52,16 +52,25 @@ public record JobFacts(Topic topic, Kernels kernels, Runner runner, ProfileLine 
     /**
      * The kernels compared (patched is null until a candidate was applied)
      * and how they were built: the compiler Kbuild recorded and the
-     * config's hash with where to get it (both empty before a build).
+     * config's hash with where to get it (both empty before a build); where
+     * the patched tree was pushed ("remote branch"), why not, or empty when
+     * fsnbot publishes none.
      */
     public record Kernels(String tree, String base, BaseReason baseReason, String patched, String compiler,
-            String config) {
+            String config, Published published) {
         public Kernels {
             Objects.requireNonNull(tree);
             Objects.requireNonNull(base);
             Objects.requireNonNull(baseReason);
             Objects.requireNonNull(compiler);
             Objects.requireNonNull(config);
+            Objects.requireNonNull(published);
+        }
+
+        /** Before anything is published: no branch to name. */
+        public Kernels(String tree, String base, BaseReason baseReason, String patched, String compiler,
+                String config) {
+            this(tree, base, baseReason, patched, compiler, config, Published.NOTHING);
         }
     }
 
@@ -175,9 +184,30 @@ public record JobFacts(Topic topic, Kernels kernels, Runner runner, ProfileLine 
     }
 
     /** The same facts with the tags a fix should carry. */
+    /** The same facts, naming where the patched tree was pushed. */
+    public JobFacts withPublished(Published published) {
+        return new JobFacts(topic, new Kernels(kernels.tree(), kernels.base(), kernels.baseReason(), kernels.patched(),
+                kernels.compiler(), kernels.config(), published), runner, profile, reproduce, run, confinement);
+    }
+
     public JobFacts withTags(List<String> tags) {
         return new JobFacts(topic, kernels, runner, profile, reproduce, new Run(run.jobId(), run.wallTime(), run.filesUrl(), tags, run.versions()),
                 confinement);
+    }
+
+    /**
+     * Where a job's patched tree was pushed: the remote and the branch, or
+     * why it was not (notPushed), or nothing at all (no remote configured,
+     * or nothing to push).
+     */
+    public record Published(String remote, String branch, String notPushed) {
+        public Published {
+            Objects.requireNonNull(remote);
+            Objects.requireNonNull(branch);
+            Objects.requireNonNull(notPushed);
+        }
+
+        public static final Published NOTHING = new Published("", "", "");
     }
 
     /** Whether the boots were emulated: the reply then says what such figures can and cannot show. */

@@ -59,13 +59,20 @@ public class PatchTestIT {
 
     private static Application app;
     private static JobRunner pipeline;
+    /** Where the jobs' patched trees are published (a bare repository, as an operator's remote would be). */
+    private static Path published;
 
     @BeforeAll
     static void wire(@TempDir Path tmp) throws Exception {
+        published = tmp.resolve("published.git");
+        org.eclipse.jgit.api.Git.init().setBare(true).setDirectory(published.toFile()).call().close();
         // Hugepages matter to the pinned guest only (scripts/test.sh reserves them): the other guests are unpinned.
         app = e2eApplication(tmp.resolve("outbox"), Config.Sandboxing.Mode.BWRAP,
                 c -> c.withRunner(new Config.Runner(c.runner().identity(), c.runner().sandbox(), c.runner().quiet(),
-                        Hugepages.parse("2M", Path.of("/sys")), c.runner().clock())));
+                        Hugepages.parse("2M", Path.of("/sys")), c.runner().clock()))
+                        .withDeployment(new Config.Deployment(c.deployment().runner(), c.deployment().store(),
+                                c.deployment().fleet(), new org.fsnbot.app.Publishing(Optional.of(published.toString()),
+                                        "fsnbot/"))));
         pipeline = app.jobRunner();
     }
 
@@ -521,13 +528,27 @@ public class PatchTestIT {
     @Test
     @Order(10)
     void aFinishedJobsPublishedFilesAloneBootItsKernelsAgain(@TempDir Path dir) throws Exception {
-        JobOutcome o = pipeline.run(request(Repo.exampleMbox(), tinyProfile(dir, 120)));
+        // byte-write with its listener held, as the built-in profiles run it on the instruction clock: a
+        // draining listener's thread makes the reads' counts vary by tens of percent from boot to boot.
+        Path held = dir.resolve("held.json");
+        Path tiny = Path.of(tinyProfile(dir, 120).asRun().source());
+        Files.writeString(held, Files.readString(tiny).replace("\"verdictMetrics\"",
+                "\"instructionClockArgs\":[\"--listener\",\"held\"],\"verdictMetrics\""));
+        JobOutcome o = pipeline.run(request(Repo.exampleMbox(), Profile.load(held.toString())));
         assertThat(o.kind()).as(o.body()).isEqualTo(ReplyKind.REPORT);
         for (String f : List.of("base.bzImage", "patched.bzImage", "initramfs.cpio.gz", "config", "profile.json",
                 "patches/0001.patch", "reproduce.sh", "SHA256SUMS", "result.json")) {
             assertThat(o.dir().resolve(f)).as(f).isRegularFile();
         }
         assertThat(o.body()).contains("sh reproduce.sh");
+        // The patched tree, as built, on the publishing remote as the job's branch, named in the reply.
+        assertThat(o.body()).contains("branch:    " + published + " fsnbot/job-" + o.jobId(),
+                "git fetch " + published + " fsnbot/job-" + o.jobId());
+        try (org.eclipse.jgit.lib.Repository r = org.eclipse.jgit.api.Git.open(published.toFile()).getRepository()) {
+            String patched = new ObjectMapper().readTree(o.dir().resolve("result.json").toFile()).at("/facts/patched")
+                    .asText();
+            assertThat(patched).startsWith(r.resolve("refs/heads/fsnbot/job-" + o.jobId()).getName().substring(0, 12));
+        }
         Path published = dir.resolve("www/jobs/" + o.jobId());
         Files.createDirectories(published.getParent());
         new ProcessBuilder("cp", "-a", o.dir().toString(), published.toString()).inheritIO().start().waitFor();
