@@ -542,7 +542,8 @@ public class PatchTestIT {
         }
         assertThat(o.body()).contains("sh reproduce.sh");
         // The patched tree, as built, on the publishing remote as the job's branch, named in the reply.
-        assertThat(o.body()).contains("branch:    " + published + " fsnbot/job-" + o.jobId(),
+        assertThat(o.body()).contains("branch:    fsnbot/job-" + o.jobId() + " (the base with the patch applied) in\n           "
+                + published + "\n",
                 "git fetch " + published + " fsnbot/job-" + o.jobId());
         try (org.eclipse.jgit.lib.Repository r = org.eclipse.jgit.api.Git.open(published.toFile()).getRepository()) {
             String patched = new ObjectMapper().readTree(o.dir().resolve("result.json").toFile()).at("/facts/patched")

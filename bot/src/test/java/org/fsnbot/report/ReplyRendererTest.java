@@ -99,12 +99,29 @@ class ReplyRendererTest {
     /** Every line fits 80 columns but a command to paste (the reproducer) and a URL, which never wrap. */
     static void assertMailWidth(String body) {
         for (String line : body.split("\n")) {
-            if (line.matches("  (fsnbot|b4) \\S.*") || line.matches("[a-z]+: +https://\\S+")) {
+            // Commands are pasted whole and a lone URL or path cannot be broken.
+            if (line.matches("  (fsnbot|b4|git|curl|sh) \\S.*") || line.matches("([a-z]+: +| +)\\S+")) {
                 continue;
             }
             assertThat(line.length()).as("line over 80 columns: %s", line).isLessThanOrEqualTo(80);
             assertThat(line).as("trailing whitespace").isEqualTo(line.stripTrailing());
         }
+    }
+
+    @Test
+    void aLongPublishingRemoteKeepsTheBranchLineWithinEightyColumns() throws Exception {
+        Measurement measured = new Measurement(comparison(), 3, new AdaptiveSampling(3, 3, 0.05), 1, List.of(),
+                List.of());
+        String remote = "ssh://git@git.example.org/pub/scm/linux/kernel/git/someone/fsnbot-published-trees.git";
+        String body = renderer.report(facts().withPublished(new JobFacts.Published(remote, "fsnbot/job-63", "")),
+                measured);
+        assertMailWidth(body);
+        assertThat(body).contains("branch:    fsnbot/job-63 (the base with the patch applied) in\n           "
+                + remote + "\n", "  git fetch " + remote + " fsnbot/job-63");
+        String refused = renderer.report(facts().withPublished(new JobFacts.Published(remote, "",
+                "the remote refused the push")), measured);
+        assertMailWidth(refused);
+        assertThat(refused).contains("branch:    not pushed (the remote refused the push) to\n           " + remote);
     }
 
     @Test
