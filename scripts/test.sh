@@ -25,6 +25,9 @@ if [ -z "${FSNBOT_TEST_LOCKED:-}" ]; then
 	FSNBOT_TEST_LOCKED=1 exec flock -o -w 2700 -E 75 "$lock" bash "$self" "$@"
 fi
 bash scripts/setup.sh
+# The pages' browser tests (PagesBrowserIT) drive Debian's own Chromium.
+. scripts/apt.sh
+ensure_packages chromium chromium-driver
 bash scripts/docker-up.sh
 bash scripts/checkpatch.sh
 # PatchTestIT's pinned guest runs in 2 MiB hugepages (2 x 256 MiB, docs/numa.md):

@@ -39,8 +39,8 @@ class ArchitectureTest {
             List.of("store"),
             // A command is answered without a job: commands and job are of one level, neither uses the other.
             List.of("job", "commands", "export"),
-            // A feature over the job: bisection runs jobs of its own.
-            List.of("bisect"),
+            // Features over the job: bisection runs jobs of its own; the pages show jobs and the store's lists.
+            List.of("bisect", "pages"),
             List.of("work", "trend"),
             // The fleet's side of a unit: which runner class it needs, a runner's claim on it.
             List.of("fleet"),

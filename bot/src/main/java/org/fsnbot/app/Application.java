@@ -29,6 +29,7 @@ import org.fsnbot.job.ImagePhase;
 import org.fsnbot.job.JobDirectories;
 import org.fsnbot.job.JobRunner;
 import org.fsnbot.job.TreePublisher;
+import org.fsnbot.pages.Site;
 import org.fsnbot.job.RunnerName;
 import org.fsnbot.job.MeasurePhase;
 import org.fsnbot.job.NoiseFloors;
@@ -205,8 +206,14 @@ public final class Application implements AutoCloseable {
                 runner));
         return new JobRunner(phases, store.jobs(), checkouts, dirs, new ResultFiles(new ReplyRenderer(),
                 new ObjectMapper(), config.mailing().publicUrl(), versions, new TreePublisher(runner,
-                        config.deployment().publishing().remote(), config.deployment().publishing().branchPrefix())),
-                runnerName(), clock);
+                        config.deployment().publishing().remote(), config.deployment().publishing().branchPrefix()),
+                id -> site().writeJob(id)), runnerName(), clock);
+    }
+
+    /** fsnbot's pages for people: static under <home>/www, or made now for `fsnbot serve`. */
+    public Site site() {
+        return new Site(new Site.Where(store, config.home().www(), config.home().jobs(), runnerName().name(),
+                config.deployment().fleet().checkinSeconds()), clock);
     }
 
     public Calibrator calibrator() {

@@ -14,6 +14,7 @@ import picocli.CommandLine.ScopeType;
                 CalibrateCommand.class, StatsSimCommand.class, BenchIntakeCommand.class, SendCommand.class,
                 ExportCommand.class, TrendsCommand.class, RunnerCommand.class, RunnersCommand.class,
                 QueueCommand.class, DrainCommand.class, CompareRunsCommand.class, BisectCommand.class,
+                JobsCommand.class, ShowCommand.class, PagesCommand.class, ServeCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main implements Callable<Integer> {
 

@@ -53,7 +53,7 @@ public final class TrendsCommand implements Callable<Integer> {
                 System.out.print(reporter.onDemand(w, Optional.ofNullable(tree), out));
             }
         }
-        System.err.println("fsnbot: pages in " + out.toAbsolutePath().resolve("index.html"));
+        System.err.println("fsnbot: pages in " + out.toAbsolutePath().resolve("weeks.html"));
         return ExitCodes.OK;
     }
 }

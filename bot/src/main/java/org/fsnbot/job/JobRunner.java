@@ -150,6 +150,7 @@ public final class JobRunner {
         patchset.writeTo(dir);
         files.write(dir, end, facts);
         Material.write(dir, job.profile(), ResultFiles.built(end.reached()));
+        files.showOnPages(id);
         ReplyPhase.Replied replied = phases.reply().run(job, end, facts, id, replyId);
         jobs.finish(id, f.kind(), f.detail());
         log.info("job {}: {}, reply written: {}", id, f.kind(), replied.eml());

@@ -29,19 +29,31 @@ public final class ResultFiles {
     private final Optional<HttpUrl> publicUrl;
     private final Versions versions;
     private final TreePublisher trees;
+    private final JobPages pages;
 
     /**
      * publicUrl: where the operator serves <home>/jobs/ (empty: the files
      * are not published); versions: this fsnbot's and its workloads';
-     * trees: where patched trees are pushed.
+     * trees: where patched trees are pushed; pages: what shows a finished job.
      */
     public ResultFiles(ReplyRenderer renderer, ObjectMapper json, Optional<HttpUrl> publicUrl, Versions versions,
-            TreePublisher trees) {
+            TreePublisher trees, JobPages pages) {
         this.renderer = renderer;
         this.json = json;
         this.publicUrl = publicUrl;
         this.versions = versions;
         this.trees = trees;
+        this.pages = pages;
+    }
+
+    /** The pages that show the job, once its files are written; a page that fails is logged, not the job's. */
+    public void showOnPages(long jobId) {
+        try {
+            pages.written(jobId);
+        } catch (IOException | RuntimeException e) {
+            org.slf4j.LoggerFactory.getLogger(ResultFiles.class).warn("job {}: its pages could not be made: {}", jobId,
+                    e.toString());
+        }
     }
 
     /**

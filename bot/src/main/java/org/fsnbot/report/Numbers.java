@@ -3,13 +3,13 @@ package org.fsnbot.report;
 import java.util.Locale;
 
 /** Number formats shared by the report tables. */
-final class Numbers {
+public final class Numbers {
 
     private Numbers() {
     }
 
     /** Four significant digits, enough for the noise we can resolve. */
-    static String value(double v) {
+    public static String value(double v) {
         double a = Math.abs(v);
         if (a >= 10000) {
             return String.format(Locale.ROOT, "%.0f", v);
@@ -23,14 +23,18 @@ final class Numbers {
         return String.format(Locale.ROOT, "%.4f", v);
     }
 
-    static String pct(double p) {
+    public static String pct(double p) {
         if (Double.isInfinite(p)) {
             return p > 0 ? "+inf" : "-inf";
         }
         return String.format(Locale.ROOT, "%+.1f%%", p);
     }
 
-    static String interval(double lo, double hi) {
+    /** A change's interval; "none" when there is none (fewer than two boots a side, or boots all equal). */
+    public static String interval(double lo, double hi) {
+        if (Double.isInfinite(hi) && lo <= -100) {
+            return "none";
+        }
         return "[" + pct(lo) + ", " + pct(hi) + "]";
     }
 

@@ -15,8 +15,9 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
  * One metric's history as a picture (XChart, PNG and SVG): each point's
- * mean with its confidence interval as an error bar, each change point a
- * vertical line labelled with its commit range.
+ * mean with its confidence interval as an error bar (a legend says so),
+ * not joined by lines, each change point a vertical line labelled with its
+ * commit range.
  */
 public final class TrendChart {
 
@@ -36,15 +37,18 @@ public final class TrendChart {
             throws IOException {
         XYChart chart = new XYChartBuilder().width(800).height(360).title(title).xAxisTitle("measured")
                 .yAxisTitle(unit).build();
-        chart.getStyler().setLegendVisible(false);
+        // The legend says what a dot and its whiskers are; points are not joined: a job's base and patched
+        // kernels share a time, and a line through both zig-zagged between two kernels' levels.
+        chart.getStyler().setLegendVisible(true);
+        chart.getStyler().setLegendPosition(org.knowm.xchart.style.Styler.LegendPosition.OutsideS);
         chart.getStyler().setDatePattern("yyyy-MM-dd");
         chart.getStyler().setErrorBarsColor(java.awt.Color.GRAY);
         List<Date> x = points.stream().map(Point::at).toList();
         List<Double> y = points.stream().map(Point::mean).toList();
         List<Double> err = points.stream().map(p -> (p.ciHigh() - p.ciLow()) / 2).toList();
-        XYSeries s = chart.addSeries(title, x, y, err);
+        XYSeries s = chart.addSeries("a kernel in a job: its mean over boots, whiskers its 95% interval", x, y, err);
         s.setMarker(SeriesMarkers.CIRCLE);
-        s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
+        s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
         double top = points.stream().mapToDouble(Point::ciHigh).max().orElse(1);
         for (Mark m : marks) {
             chart.addAnnotation(new AnnotationLine(m.at().getTime(), true, false));

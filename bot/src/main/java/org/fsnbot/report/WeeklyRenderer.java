@@ -52,10 +52,13 @@ public final class WeeklyRenderer {
 
     private static Map<String, Object> model(WeeklyReport r) {
         long regressions = r.changes().stream().filter(c -> c.direction().equals("regression")).count();
+        // A series whose change is shown keeps one chart, there: the headline section names it without
+        // drawing it again.
+        List<String> shown = r.changes().stream().map(WeeklyReport.ChangeFinding::chart).toList();
         return Map.of("r", r, "regressions", regressions, "improvements", r.changes().size() - regressions,
                 "level", Math.round(ChangePointDetector.REPORT_ALPHA * 100) + "%",
                 "seriesLevel", String.format(Locale.ROOT, "%.1f%%", ChangePointDetector.SERIES_WEEK_ALPHA * 100),
-                "minPoints", ChangePointDetector.MIN_POINTS);
+                "minPoints", ChangePointDetector.MIN_POINTS, "shown", shown);
     }
 
     private static String render(PebbleEngine engine, String name, Map<String, Object> model) {

@@ -21,6 +21,25 @@ public record JobRecord(Head head, List<Build> builds, List<Verdict> verdicts, P
         }
     }
 
+    /**
+     * One line of a list of jobs (the pages' index, a series' page, `fsnbot
+     * jobs`): its number, when, its state and reply kind, the overall
+     * verdict of a measured job (empty otherwise), what it tested (the
+     * series' subject and message-id, or the tree's revisions), on which
+     * tree and runner.
+     */
+    public record Summary(long id, Times times, String state, String verdict, String subject, String messageId,
+            String tree) {
+        public Summary {
+            Objects.requireNonNull(times);
+            Objects.requireNonNull(state);
+            Objects.requireNonNull(verdict);
+            Objects.requireNonNull(subject);
+            Objects.requireNonNull(messageId);
+            Objects.requireNonNull(tree);
+        }
+    }
+
     /** The job row: its tree and commits, the series it tested (none for two revisions), when, and how it ended. */
     public record Head(long id, String tree, String baseRev, String baseCommit, String patchedCommit,
             Optional<Series> series, Times times) {
@@ -33,9 +52,9 @@ public record JobRecord(Head head, List<Build> builds, List<Verdict> verdicts, P
         }
     }
 
-    /** When the job ran, and its outcome: a reply kind, ERROR, or empty while it runs. */
+    /** When the job ran, and its outcome (a reply kind, ERROR, or empty while it runs), measured how, where. */
     public record Times(Instant created, Optional<Instant> finished, String outcome, String accelerator,
-            String clock) {
+            String clock, String runner) {
     }
 
     /** The tested series: its message-id, subject and part count. */

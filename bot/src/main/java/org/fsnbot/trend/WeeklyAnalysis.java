@@ -111,6 +111,7 @@ final class WeeklyAnalysis {
             Set<TrendPoint> before = foundBefore.get(k).stream().map(cp -> p.points().get(cp.index()).source())
                     .collect(java.util.stream.Collectors.toSet());
             List<String> labels = new ArrayList<>();
+            Optional<ChangePoint> named = Optional.empty();
             for (int i = 0; i < cps.size(); i++) {
                 ChangePoint cp = cps.get(i);
                 WeeklyReport.Range range = attribution.of(s.line(), s.points().get(cp.index() - 1).commit(),
@@ -118,10 +119,11 @@ final class WeeklyAnalysis {
                 labels.add(range.text());
                 if (!before.contains(s.points().get(cp.index()).source())) {
                     findings.add(finding(s, cps, i, range, chart));
+                    named = Optional.of(cp);
                 }
             }
             charts.add(new Charted(chart, s, cps, labels));
-            trends.add(trendLine(s, weekStart, chart));
+            trends.add(trendLine(s, weekStart, chart, named));
         }
         WeeklyReport.Scope scope = new WeeklyReport.Scope(lines.size(), all.size(), pointsThisWeek.size(),
                 pointsInWindow.size(), WINDOW_WEEKS);
@@ -160,7 +162,14 @@ final class WeeklyAnalysis {
                 worse ? "regression" : "improvement", table, step, range, chart);
     }
 
-    private static WeeklyReport.TrendLine trendLine(MetricSeries s, LocalDate weekStart, String chart) {
+    /**
+     * A headline series' line of weeks and its change: the step of the
+     * change point named this week when there is one (the number its step
+     * line and table give: two numbers for one change confused readers),
+     * else its first week's points against its last's.
+     */
+    private static WeeklyReport.TrendLine trendLine(MetricSeries s, LocalDate weekStart, String chart,
+            Optional<ChangePoint> named) {
         List<OptionalDouble> weeks = new ArrayList<>();
         for (int w = WINDOW_WEEKS - 1; w >= 0; w--) {
             Instant a = weekStart.minusWeeks(w).atStartOfDay(ZoneOffset.UTC).toInstant();
@@ -169,8 +178,9 @@ final class WeeklyAnalysis {
                     .mapToDouble(p -> Math.log(p.mean())).average());
         }
         List<Double> seen = weeks.stream().filter(OptionalDouble::isPresent).map(OptionalDouble::getAsDouble).toList();
-        String change = seen.size() < 2 ? "  n/a  " : String.format(Locale.ROOT, "%+6.1f%%",
-                Math.expm1(seen.get(seen.size() - 1) - seen.get(0)) * 100);
+        String change = named.isPresent() ? String.format(Locale.ROOT, "%+6.1f%%*", named.get().changePct())
+                : seen.size() < 2 ? "  n/a  " : String.format(Locale.ROOT, "%+6.1f%% ",
+                        Math.expm1(seen.get(seen.size() - 1) - seen.get(0)) * 100);
         return new WeeklyReport.TrendLine(new WeeklyReport.Series(s.line(), s.setup().toString(), s.label()),
                 AsciiTrend.of(weeks), change, chart);
     }

@@ -23,7 +23,8 @@ import org.hipparchus.stat.StatUtils;
  * The weekly report as static pages under a www directory: per week a
  * directory named by its Monday with index.html, a PNG and an SVG chart per
  * series and data.json (every point and change point behind the charts);
- * and an index.html of every week, newest first.
+ * and weeks.html, every week newest first (the site's index.html is the
+ * recent jobs', pages.Site).
  */
 final class WeeklyPages {
 
@@ -100,6 +101,6 @@ final class WeeklyPages {
             rows.add(Map.of("dir", w.getFileName().toString(), "week", w.getFileName().toString(),
                     "summary", Files.readString(w.resolve("summary.txt")).strip()));
         }
-        Files.writeString(www.resolve("index.html"), renderer.index(rows), StandardCharsets.UTF_8);
+        Files.writeString(www.resolve("weeks.html"), renderer.index(rows), StandardCharsets.UTF_8);
     }
 }

@@ -51,7 +51,7 @@ class TrendsCommandTest {
                 .contains("1 change point this week: 1 regression")
                 .contains(c.get(0).substring(0, 12) + ".." + c.get(1).substring(0, 12));
         assertThat(out.resolve("2026-11-02/index.html")).isNotEmptyFile();
-        assertThat(out.resolve("index.html")).content().contains("2026-11-02");
+        assertThat(out.resolve("weeks.html")).content().contains("2026-11-02");
         try (Store store = Store.h2(home.resolve("db/fsnbot"))) {
             assertThat(store.count("outgoing_mail", "")).as("nothing mailed").isZero();
             assertThat(store.count("weekly_reports", "")).as("nothing claimed").isZero();

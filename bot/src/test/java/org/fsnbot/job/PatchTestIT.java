@@ -541,6 +541,11 @@ public class PatchTestIT {
             assertThat(o.dir().resolve(f)).as(f).isRegularFile();
         }
         assertThat(o.body()).contains("sh reproduce.sh");
+        // The job's page beside its files, and the index listing it, written as the job ended.
+        assertThat(o.dir().resolve("index.html")).content().contains("<h1>Job " + o.jobId() + ": ",
+                "href=\"reproduce.sh\"");
+        assertThat(o.dir().getParent().resolveSibling("www").resolve("index.html")).content()
+                .contains("href=\"jobs/" + o.jobId() + "/index.html\"");
         // The patched tree, as built, on the publishing remote as the job's branch, named in the reply.
         assertThat(o.body()).contains("branch:    fsnbot/job-" + o.jobId() + " (the base with the patch applied) in\n           "
                 + published + "\n",

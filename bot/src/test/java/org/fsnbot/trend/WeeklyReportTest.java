@@ -152,6 +152,6 @@ class WeeklyReportTest {
         assertThat(week.resolve("series-1.png")).isNotEmptyFile();
         assertThat(Files.readAllBytes(week.resolve("series-1.png"))).startsWith((byte) 0x89, (byte) 'P');
         assertThat(week.resolve("series-1.svg")).content().contains("<svg");
-        assertThat(tmp.resolve("www/index.html")).content().contains("2026-11-16").contains("2026-11-02");
+        assertThat(tmp.resolve("www/weeks.html")).content().contains("2026-11-16").contains("2026-11-02");
     }
 }
