@@ -13,7 +13,13 @@ bash scripts/setup.sh
 tree=${FSNBOT_LINUX_TREE:-/var/cache/fsnbot/linux-6.12}
 demo=${FSNBOT_DEMO_DIR:-/var/cache/fsnbot/demo}
 home=$demo/home
-mvn -q -B -DskipTests package
+mkdir -p "$demo"
+# Maven's own lines (and the colour resets it prints even in batch mode) go to a log; a failed build shows it.
+echo "demo: building fsnbot (Maven's output: $demo/build.log)"
+if ! mvn -q -B -DskipTests package >"$demo/build.log" 2>&1; then
+	tail -n 40 "$demo/build.log" >&2
+	exit 1
+fi
 base=$(git -C "$tree" tag --list 'debian-linux-source-6.12*' | sort | tail -n 1)
 
 rm -rf "$demo/pi" "$home/db" "$home/lore" "$home/outbox"

@@ -68,6 +68,33 @@ record BuildDir(Path dir) {
         }
     }
 
+    /**
+     * The count another build of the same configuration left (the most
+     * recent one), for a first build of a base to show a total: 0 when
+     * this is the first build of that configuration under root.
+     */
+    static int countOfAnother(Path root, String configHash) {
+        int count = 0;
+        java.nio.file.attribute.FileTime newest = java.nio.file.attribute.FileTime.fromMillis(0);
+        try (java.nio.file.DirectoryStream<Path> bases = Files.newDirectoryStream(root, "*-" + configHash)) {
+            for (Path base : bases) {
+                try (java.nio.file.DirectoryStream<Path> builds = Files.newDirectoryStream(base)) {
+                    for (Path b : builds) {
+                        BuildDir other = new BuildDir(b);
+                        int n = other.objectCount();
+                        if (n > 0 && Files.getLastModifiedTime(other.objects()).compareTo(newest) > 0) {
+                            newest = Files.getLastModifiedTime(other.objects());
+                            count = n;
+                        }
+                    }
+                }
+            }
+        } catch (IOException e) {
+            return count;
+        }
+        return count;
+    }
+
     /** The commit of a finished build, if it finished. */
     Optional<String> builtCommit() throws IOException {
         if (!Files.isRegularFile(built())) {

@@ -49,11 +49,35 @@ final class KernelMake {
         this.configurer = new KernelConfigurer(sandbox);
     }
 
+    /**
+     * A build's progress line: objects compiled against the total the last
+     * build of the configuration compiled, the time so far and, at the pace
+     * so far, the time left; a first build has no total to go by.
+     */
+    static String progress(int compiled, int expected, double seconds) {
+        String so = minSec(Math.round(seconds));
+        if (expected <= 0) {
+            return compiled + " objects in " + so + " (the first build of this configuration: no total yet)";
+        }
+        if (compiled >= expected) {
+            return compiled + " objects in " + so + " (more than the last build's " + expected + ")";
+        }
+        long left = Math.round(seconds / compiled * (expected - compiled));
+        return compiled + " of about " + expected + " objects in " + so + ", about "
+                + minSec(left) + " left";
+    }
+
+    /** As the boots' progress says a time: "4 min 05 s". */
+    private static String minSec(long secs) {
+        return String.format(Locale.ROOT, "%d min %02d s", secs / 60, secs % 60);
+    }
+
     /** Configures and makes in the step's obj/, copies the kernel back, and records the build in its directory. */
     BuildResult build(String label, String commit, BuildDir d, KernelBuilder.Code code, BuildStep step,
             KernelConfig config) throws IOException {
         long start = System.nanoTime();
-        int expected = d.objectCount();
+        int expected = d.objectCount() > 0 ? d.objectCount()
+                : BuildDir.countOfAnother(d.dir().getParent().getParent(), config.hash());
         List<String> configErrors = configurer.configure(step, d, config);
         if (!configErrors.isEmpty()) {
             Files.write(d.log(), configErrors, StandardCharsets.UTF_8);
@@ -70,7 +94,7 @@ final class KernelMake {
             if (COMPILE.matcher(line).find()) {
                 compiled[0]++;
                 if (compiled[0] % 200 == 0) {
-                    log.info("{}: {} objects{}", label, compiled[0], expected > 0 ? " of about " + expected : "");
+                    log.info("{}: {}", label, progress(compiled[0], expected, (System.nanoTime() - start) / 1e9));
                 }
             }
         });

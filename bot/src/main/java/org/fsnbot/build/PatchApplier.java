@@ -30,9 +30,17 @@ import org.fsnbot.intake.PatchMail;
  */
 public final class PatchApplier {
 
-    private static final Pattern FAILED = Pattern.compile(
-            "^(error: patch failed: (\\S+):(\\d+)|error: (\\S+): does not exist in index"
-                    + "|error: (\\S+): patch does not apply)$");
+    /**
+     * Where git says a patch failed, best first: a file and the line of
+     * its hunk; a file and what was wrong with it (does not apply, does not
+     * exist, already exists, does not match the index, ...); a file a
+     * three-way merge conflicted in or could not find the blob of.
+     */
+    private static final List<Pattern> FAILED_AT = List.of(
+            Pattern.compile("^error: patch failed: (\\S+:\\d+)$"),
+            Pattern.compile("^error: ([^\\s:]+): .+$"),
+            Pattern.compile("^CONFLICT \\([^)]*\\): Merge conflict in (\\S+)$"),
+            Pattern.compile("^error: sha1 information is lacking or useless \\((\\S+)\\)\\.$"));
 
     /** Hooks off: a checkout's hooks are ours, and git am is not to run anything. */
     private static final List<String> GIT = List.of("git", "-c", "core.hooksPath=/dev/null", "-c", "user.name=fsnbot",
@@ -146,13 +154,16 @@ public final class PatchApplier {
 
     static ApplyResult failure(List<String> output) {
         String at = null;
+        for (Pattern p : FAILED_AT) {
+            for (String line : output) {
+                Matcher m = p.matcher(line.trim());
+                if (at == null && m.matches()) {
+                    at = m.group(1);
+                }
+            }
+        }
         String patch = "the series";
         for (String line : output) {
-            Matcher m = FAILED.matcher(line.trim());
-            if (at == null && m.matches()) {
-                at = m.group(2) != null ? m.group(2) + ":" + m.group(3)
-                        : m.group(4) != null ? m.group(4) : m.group(5);
-            }
             if (line.startsWith("Patch failed at ")) {
                 patch = line.substring("Patch failed at ".length()).trim();
             }

@@ -10,6 +10,7 @@ import org.fsnbot.mail.ReplyKind;
 import org.fsnbot.report.JobFacts;
 import org.fsnbot.report.Measurement;
 import org.fsnbot.report.ReplyRenderer;
+import org.fsnbot.stats.Comparison;
 import org.fsnbot.stats.Verdict;
 import org.fsnbot.boot.BootOutcome;
 import org.fsnbot.run.BootRecord;
@@ -33,6 +34,11 @@ public sealed interface Finding {
     String detail();
 
     default Optional<Verdict> verdict() {
+        return Optional.empty();
+    }
+
+    /** The comparison a measured job made; empty when it measured nothing. */
+    default Optional<Comparison> comparison() {
         return Optional.empty();
     }
 
@@ -71,6 +77,11 @@ public sealed interface Finding {
         @Override
         public Optional<Verdict> verdict() {
             return Optional.of(measurement.comparison().overall());
+        }
+
+        @Override
+        public Optional<Comparison> comparison() {
+            return Optional.of(measurement.comparison());
         }
 
         @Override

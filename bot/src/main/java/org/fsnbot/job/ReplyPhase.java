@@ -71,7 +71,11 @@ public final class ReplyPhase {
         if (job.route() instanceof ReplyRoute.UnderMail u) {
             reply = composer.compose(u.mail(), body, replyId);
         } else if (job.route() instanceof ReplyRoute.NewThread t) {
-            reply = composer.composeNew(t.to(), facts.topic().subject(), body, replyId);
+            String subject = job.candidate() instanceof Candidate.Revision
+                    ? renderer.treeSubject(facts.topic().subject(), f.comparison(),
+                            f.kind().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' '))
+                    : facts.topic().subject();
+            reply = composer.composeNew(t.to(), subject, body, replyId);
         } else {
             throw new IllegalArgumentException("job " + jobId + " has nobody to reply to");
         }

@@ -12,6 +12,10 @@ import java.util.List;
 import java.util.Locale;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Optional;
+import org.fsnbot.stats.Comparison;
+import org.fsnbot.stats.MetricComparison;
+import org.fsnbot.stats.Verdict;
 import org.fsnbot.boot.BootStatus;
 import org.fsnbot.build.ApplyResult;
 import org.fsnbot.build.BuildResult;
@@ -90,6 +94,33 @@ public final class ReplyRenderer {
         return evaluate("bisect-subject", m).strip();
     }
 
+    /**
+     * A tree report's subject, LKP's shape: the revision, then the metric
+     * that moved most in the direction of the verdict, by how much, and the
+     * verdict ("... parent-modify-scale clients=1 avg_client_s +929.4%
+     * regression (+1 more)"); a verdict alone when no metric carries it, and
+     * how the job ended when it measured nothing (ending, in words).
+     */
+    public String treeSubject(String topic, Optional<Comparison> measured, String ending) {
+        Map<String, Object> m = new HashMap<>();
+        m.put("topic", topic);
+        m.put("ending", ending);
+        m.put("verdict", measured.map(c -> c.overall().text()).orElse(""));
+        List<MetricComparison> carrying = measured.map(c -> c.verdictMetrics().stream()
+                .filter(x -> x.verdict().orElseThrow() == c.overall() && (c.overall() == Verdict.REGRESSION
+                        || c.overall() == Verdict.IMPROVEMENT))
+                .sorted(java.util.Comparator.comparingDouble((MetricComparison x) -> -Math.abs(x.changePct())))
+                .toList()).orElse(List.of());
+        if (!carrying.isEmpty()) {
+            MetricComparison top = carrying.get(0);
+            m.put("metric", top.key().workload() + " " + RowLabel.of(top.label(), top.key().variant()) + " "
+                    + top.key().metric());
+            m.put("change", Numbers.pct(top.changePct()));
+        }
+        m.put("more", Math.max(0, carrying.size() - 1));
+        return evaluate("tree-subject", m).strip();
+    }
+
     /** `fsnbot compare-runs`: bare-metal runs through the reply's statistics and tables, every table unfolded. */
     public String runs(RunsReport r) {
         Measurement x = r.measurement();
@@ -117,7 +148,7 @@ public final class ReplyRenderer {
     public String doesNotApply(JobFacts facts, ApplyResult r) {
         Map<String, Object> m = base(facts);
         m.put("failedPatch", r.failedPatch().orElse("the series"));
-        m.put("failedAt", r.failedAt().orElse("(git did not name a file)"));
+        m.put("failedAt", r.failedAt().orElse(""));
         m.put("gitOutput", tail(r.gitOutput(), 30));
         return render("does-not-apply", m);
     }

@@ -48,8 +48,9 @@ public record QemuCommand(String binary, Machine machine, Guest guest, String bo
      * threads are this runner's, and pinning them takes fsnbot's QMP.
      */
     public List<String> portableArgv() {
-        Machine unpinned = new Machine(machine.accel(), machine.clock(), machine.topology(), machine.timeout(),
-                Optional.empty());
+        Topology t = machine.topology();
+        Machine unpinned = new Machine(machine.accel(), machine.clock(), new Topology(t.sockets(), t.cores(),
+                t.threads(), t.nodes(), t.memoryMiB()), machine.timeout(), Optional.empty());
         Guest files = new Guest(Path.of(KERNEL), guest.initrd().getFileName(), guest.disk().map(Path::getFileName),
                 guest.notRun());
         return new QemuCommand("qemu-system-x86_64", unpinned, files, bootId, new Logs(Path.of(CONSOLE),

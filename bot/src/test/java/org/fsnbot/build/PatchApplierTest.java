@@ -69,4 +69,62 @@ class PatchApplierTest {
         assertThat(head).isEqualTo(base);
         assertThat(Files.readString(repo.resolve("fs/notify/fsnotify.c"))).contains("line two");
     }
+
+    /** A mail of one patch whose diff is given whole. */
+    private static List<PatchMail> mail(Path dir, String id, String diff) throws Exception {
+        String m = "From: Dev <dev@example.org>\nTo: list@example.org\nMessage-ID: <" + id + "@x>\n"
+                + "Date: Mon, 30 Nov 2026 08:00:00 +0000\nSubject: [PATCH] fsnotify: " + id + "\n\nBody.\n\n"
+                + "Signed-off-by: Dev <dev@example.org>\n---\n" + diff + "-- \n2.39.5\n";
+        return new MboxReader().readSeries(Files.writeString(dir.resolve(id + ".eml"), m)).patches();
+    }
+
+    @Test
+    void everyWayGitNamesTheFileThatFailedIsFound(@TempDir Path dir) throws Exception {
+        PatchApplier a = new PatchApplier(run, Sandboxes.bwrap("patch-applier-test"));
+        String exists = "diff --git a/fs/notify/fsnotify.c b/fs/notify/fsnotify.c\nnew file mode 100644\n"
+                + "index 0000000..1111111\n--- /dev/null\n+++ b/fs/notify/fsnotify.c\n@@ -0,0 +1 @@\n+x\n";
+        String missing = "diff --git a/fs/notify/gone.c b/fs/notify/gone.c\nindex 1234567..89abcde 100644\n"
+                + "--- a/fs/notify/gone.c\n+++ b/fs/notify/gone.c\n@@ -1 +1 @@\n-a\n+b\n";
+        String deleted = "diff --git a/fs/notify/fsnotify.c b/fs/notify/fsnotify.c\ndeleted file mode 100644\n"
+                + "index 1234567..0000000\n--- a/fs/notify/fsnotify.c\n+++ /dev/null\n@@ -1,3 +0,0 @@\n-line 1\n"
+                + "-line two\n-line three\n";
+        for (String[] c : List.of(new String[] {"exists", exists, "fs/notify/fsnotify.c"},
+                new String[] {"missing", missing, "fs/notify/gone.c"},
+                new String[] {"deleted", deleted, "fs/notify/fsnotify.c:1"})) {
+            ApplyResult r = a.apply(repo, base, mail(dir, c[0], c[1]));
+            assertThat(r.applied()).as(c[0]).isFalse();
+            assertThat(r.failedAt()).as(c[0] + ": " + r.gitOutput()).contains(c[2]);
+        }
+    }
+
+    @Test
+    void aThreeWayConflictNamesItsFile(@TempDir Path dir) throws Exception {
+        // The patch is made against a commit the base does not have, its blob known: git am --3way merges and
+        // conflicts, and says so without a hunk (--quiet), so fsnbot asks git apply which hunk failed.
+        Files.writeString(repo.resolve("fs/notify/fsnotify.c"), "line one\nline 2\nline three\n");
+        git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-am", "theirs");
+        String theirs = run.check(List.of("git", "format-patch", "-1", "--stdout"), repo, Duration.ofMinutes(1))
+                .output().stream().collect(java.util.stream.Collectors.joining("\n")) + "\n";
+        git("checkout", "-q", base);
+        Files.writeString(repo.resolve("fs/notify/fsnotify.c"), "line one\nline TWO\nline three\n");
+        git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-am", "ours");
+        String ours = run.check(List.of("git", "rev-parse", "HEAD"), repo, Duration.ofMinutes(1)).output().get(0);
+        String diff = theirs.substring(theirs.indexOf("diff --git"), theirs.lastIndexOf("-- \n"));
+        ApplyResult r = new PatchApplier(run, Sandboxes.bwrap("patch-applier-test")).apply(repo, ours,
+                mail(dir, "conflict", diff));
+        assertThat(r.applied()).isFalse();
+        assertThat(r.failedAt()).as(String.join("\n", r.gitOutput())).contains("fs/notify/fsnotify.c:1");
+    }
+
+    @Test
+    void gitsOwnWordsWithoutAFileNameNone() {
+        assertThat(PatchApplier.failure(List.of("error: corrupt patch at line 8", "error: could not build fake"
+                + " ancestor", "Patch failed at 0001 bad")).failedAt()).isEmpty();
+        assertThat(PatchApplier.failure(List.of("Auto-merging fs/notify/mark.c",
+                "CONFLICT (content): Merge conflict in fs/notify/mark.c", "error: Failed to merge in the changes."))
+                .failedAt()).contains("fs/notify/mark.c");
+        assertThat(PatchApplier.failure(List.of("error: sha1 information is lacking or useless (fs/notify/x.c).",
+                "error: fs/notify/x.c: does not match index")).failedAt()).as("the plainer words first")
+                .contains("fs/notify/x.c");
+    }
 }

@@ -94,7 +94,7 @@ class CompareIT {
         try (InputStream in = Files.newInputStream(emls.get(0))) {
             m = new MimeMessage(Session.getInstance(new Properties()), in);
         }
-        assertThat(m.getSubject()).startsWith("[fsnbot] ");
+        assertThat(m.getSubject()).startsWith("[fsnbot] ").endsWith(": inconclusive");
         assertThat(m.getHeader("In-Reply-To")).isNull();
         assertThat(((InternetAddress) m.getRecipients(Message.RecipientType.TO)[0]).getAddress())
                 .isEqualTo("maint@example.org");

@@ -68,11 +68,14 @@ public class PatchTestIT {
         org.eclipse.jgit.api.Git.init().setBare(true).setDirectory(published.toFile()).call().close();
         // Hugepages matter to the pinned guest only (scripts/test.sh reserves them): the other guests are unpinned.
         app = e2eApplication(tmp.resolve("outbox"), Config.Sandboxing.Mode.BWRAP,
-                c -> c.withRunner(new Config.Runner(c.runner().identity(), c.runner().sandbox(), c.runner().quiet(),
-                        Hugepages.parse("2M", Path.of("/sys")), c.runner().clock()))
-                        .withDeployment(new Config.Deployment(c.deployment().runner(), c.deployment().store(),
-                                c.deployment().fleet(), new org.fsnbot.app.Publishing(Optional.of(published.toString()),
-                                        "fsnbot/"))));
+                c -> {
+                    // The runner lives in the deployment: set the hugepages on the deployment that is published from.
+                    Config r = c.withRunner(new Config.Runner(c.runner().identity(), c.runner().sandbox(),
+                            c.runner().quiet(), Hugepages.parse("2M", Path.of("/sys")), c.runner().clock()));
+                    return r.withDeployment(new Config.Deployment(r.deployment().runner(), r.deployment().store(),
+                            r.deployment().fleet(), new org.fsnbot.app.Publishing(Optional.of(published.toString()),
+                                    "fsnbot/")));
+                });
         pipeline = app.jobRunner();
     }
 
@@ -211,9 +214,9 @@ public class PatchTestIT {
         assertThat(results).containsPattern("(?m)^  clients=2 +avg_client_s +[\\d.]+ +[\\d.]+ +\\+\\d");
         assertThat(body).containsPattern("accel: +(TCG \\(emulated: figures measure the pipeline|KVM)");
         // Under TCG the runner counts instructions (runner.clock auto): the load is measured, not judged.
-        assertThat(body).containsPattern("(?m)^load: +CPU pressure <= \\d+\\.\\d% per boot \\(not judged: an"
-                + " instruction count")
-                .contains("clock:     instructions executed (QEMU icount")
+        assertThat(body.replaceAll("\\s+", " ")).containsPattern(
+                "load: CPU pressure <= \\d+\\.\\d% per counted boot \\(not judged: an instruction count");
+        assertThat(body).contains("clock:     instructions executed (QEMU icount")
                 .containsPattern("(?m)^  1 +[\\d.]+ +[\\d.]+ +\\+\\d.*regression$")
                 .contains("avg_client_s in Ginsns");
         assertThat(json.at("/facts/clock").asText()).isEqualTo("instructions");
@@ -359,9 +362,9 @@ public class PatchTestIT {
         assertThat(store.count("boots", "job_id = ? AND status = 'OK' AND cpu_pressure_pct * seconds <= ? * seconds"
                 + " + 25", o.jobId(), KernelFixture.e2eMaxCpuPressurePct())).as("every boot that counts was quiet")
                 .isEqualTo(4);
-        // The facts are prose wrapped at 80 columns: a two-digit pressure moves "redone" to a continuation line.
-        assertThat(o.body().replace("\n    ", " ")).containsPattern("(?m)^load: +CPU pressure <= \\d+\\.\\d% per boot"
-                + " \\(limit \\d+% \\+ 0\\.2 s\\); \\d busy boots? redone$");
+        // The facts are prose wrapped at 80 columns: a two-digit pressure moves the count to a continuation line.
+        assertThat(o.body().replace("\n    ", " ")).containsPattern("(?m)^load: +CPU pressure <= \\d+\\.\\d% per counted"
+                + " boot \\(limit \\d+% \\+ 0\\.2 s\\); \\d busy boots? not counted$");
     }
 
     /** Each vCPU thread's Cpus_allowed_list, by the thread's name ("CPU 0/TCG"), of every QEMU running now. */
@@ -579,12 +582,13 @@ public class PatchTestIT {
             String[] run = reproduce(url, elsewhere);
             assertThat(run[0]).as(run[1]).isEqualTo("0");
             assertThat(run[1]).contains("files: every one as published", "2 boot(s) booted again, 0 failed");
+            // Beside the nearest measured boot of the kernel: the boot measured once can be the outlier.
             java.util.regex.Matcher m = java.util.regex.Pattern.compile("largest difference from the measured"
-                    + " ([0-9.]+)%").matcher(run[1]);
+                    + " [0-9.]+% \\([^)]*\\), from the nearest (base|patched) boot ([0-9.]+)%").matcher(run[1]);
             int boots = 0;
             while (m.find()) {
                 boots++;
-                assertThat(Double.parseDouble(m.group(1))).as(run[1]).isLessThan(10);
+                assertThat(Double.parseDouble(m.group(2))).as(run[1]).isLessThan(10);
             }
             assertThat(boots).isEqualTo(2);
             Files.writeString(published.resolve("profile.json"), "{}");

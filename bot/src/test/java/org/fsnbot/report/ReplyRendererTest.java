@@ -109,6 +109,26 @@ class ReplyRendererTest {
     }
 
     @Test
+    void aTreeReportsSubjectSaysWhichMetricMovedByHowMuchAsLkpsDo() {
+        String topic = "[fsnbot] 2545c8ac2fc9 (\"fsnotify: revalidate\")";
+        assertThat(renderer.treeSubject(topic, Optional.of(comparison()), "report")).isEqualTo(topic
+                + ": parent-modify-scale clients=2 avg_client_s +933.9% regression (+1 more)");
+        assertThat(renderer.treeSubject(topic, Optional.empty(), "infrastructure failure"))
+                .isEqualTo(topic + ": infrastructure failure");
+    }
+
+    @Test
+    void aPatchGitNamedNoFileForSaysSoAndNamesNothing() throws Exception {
+        String body = renderer.doesNotApply(facts(), new ApplyResult(Optional.empty(), Optional.of("0001 bad"),
+                Optional.empty(), List.of("error: corrupt patch at line 8", "Patch failed at 0001 bad")));
+        assertThat(body).contains("git named no file or hunk", "  error: corrupt patch at line 8")
+                .doesNotContain("First failing");
+        String named = renderer.doesNotApply(facts(), new ApplyResult(Optional.empty(), Optional.of("0001 x"),
+                Optional.of("fs/notify/mark.c"), List.of("error: fs/notify/mark.c: already exists in index")));
+        assertThat(named).contains("First failing file/hunk: fs/notify/mark.c").doesNotContain("named no file");
+    }
+
+    @Test
     void aLongPublishingRemoteKeepsTheBranchLineWithinEightyColumns() throws Exception {
         Measurement measured = new Measurement(comparison(), 3, new AdaptiveSampling(3, 3, 0.05), 1, List.of(),
                 List.of());
@@ -228,7 +248,7 @@ class ReplyRendererTest {
                 "Boot base-1-try4: CPU pressure 49.7% of the boot (waiting 6.3%, steal 43.4%), over the runner's"
                         + " limit of 20% (and 0.2 s)", "this is fsnbot's to fix, not the patch's",
                         "The full console log is kept with job 17: boots/base-1-try4.log.")
-                .contains("load:      no boot counted (limit 20% + 0.2 s); 4 busy boots redone")
+                .contains("load:      no boot counted (limit 20% + 0.2 s); 4 busy boots not counted")
                 .doesNotContain("not measured", "<=");
         assertThat(flat.split("CPU pressure 49.7%", -1)).as("the pressure said once").hasSize(2);
     }

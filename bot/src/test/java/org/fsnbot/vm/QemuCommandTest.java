@@ -82,7 +82,12 @@ class QemuCommandTest {
                 "-numa dist,src=0,dst=1,val=21", "-numa dist,src=1,dst=0,val=21", "-S",
                 "-qmp unix:/boots/b-1.qmp -name");
         assertThat(line).doesNotContain("dst=0,val=10");
+        // What a job's files keep for a reader: the same guest, placed where the reader's host puts it.
+        String portable = String.join(" ", c.portableArgv());
+        assertThat(portable).contains("-smp cpus=16,sockets=2,cores=8,threads=1", "-kernel @KERNEL@")
+                .doesNotContain("host-nodes", "-S ", "-qmp");
     }
+
     @Test
     void aPlanInHugepagesPreallocatesMemfdPagesOfItsSizeStillBoundToTheNode(@TempDir Path tmp) throws Exception {
         Path sys = SysfsFixture.expand("2s-xeon", tmp);

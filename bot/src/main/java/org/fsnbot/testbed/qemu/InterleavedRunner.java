@@ -52,6 +52,9 @@ import org.slf4j.LoggerFactory;
  */
 public final class InterleavedRunner {
 
+    /** How often a long wait for a quiet runner says it is still waiting. */
+    private static final int WAIT_NOTE_SECONDS = 30;
+
     private static final Logger log = LoggerFactory.getLogger(InterleavedRunner.class);
     private static final int ATTEMPTS = 2;
     private static final int BUSY_ATTEMPTS = 4;
@@ -242,15 +245,31 @@ public final class InterleavedRunner {
         }
     }
 
-    /** Waits, at most quiet.maxWait, for a second in which the runner's CPU pressure is within the limit. */
+    /**
+     * Waits, at most quiet.maxWait, for a second in which the runner's CPU
+     * pressure is within the limit. Said when the wait starts, every
+     * WAIT_NOTE_SECONDS while it lasts and when it ends: a log line a
+     * second of a long wait buries everything else.
+     */
     private void awaitQuiet() {
-        for (long waited = 0; waited < quiet.maxWait().toSeconds() && !Thread.currentThread().isInterrupted();
-                waited++) {
-            HostPressure p = gauge.over(Duration.ofSeconds(1));
+        long waited = 0;
+        HostPressure p = null;
+        for (; waited < quiet.maxWait().toSeconds() && !Thread.currentThread().isInterrupted(); waited++) {
+            p = gauge.over(Duration.ofSeconds(1));
             if (!p.over(quiet.maxPressurePct())) {
+                if (waited > 0) {
+                    log.info("the runner is quiet after {} s of waiting", waited + 1);
+                }
                 return;
             }
-            log.info("the runner is busy ({}): waiting for it to be quiet before the next boot", p.describe());
+            if (waited % WAIT_NOTE_SECONDS == 0) {
+                log.info("the runner is busy ({}): waiting up to {} s for it to be quiet before the next boot{}",
+                        p.describe(), quiet.maxWait().toSeconds(), waited == 0 ? "" : " (" + waited + " s so far)");
+            }
+        }
+        if (p != null) {
+            log.info("the runner stayed busy for {} s ({}): booting anyway; a busy boot is not counted", waited,
+                    p.describe());
         }
     }
 
