@@ -111,6 +111,8 @@ public final class ReplyRenderer {
                         || c.overall() == Verdict.IMPROVEMENT))
                 .sorted(java.util.Comparator.comparingDouble((MetricComparison x) -> -Math.abs(x.changePct())))
                 .toList()).orElse(List.of());
+        m.put("metric", "");
+        m.put("change", "");
         if (!carrying.isEmpty()) {
             MetricComparison top = carrying.get(0);
             m.put("metric", top.key().workload() + " " + RowLabel.of(top.label(), top.key().variant()) + " "

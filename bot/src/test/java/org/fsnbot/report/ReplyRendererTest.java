@@ -115,6 +115,17 @@ class ReplyRendererTest {
                 + ": parent-modify-scale clients=2 avg_client_s +933.9% regression (+1 more)");
         assertThat(renderer.treeSubject(topic, Optional.empty(), "infrastructure failure"))
                 .isEqualTo(topic + ": infrastructure failure");
+        List<Sample> flat = new ArrayList<>();
+        for (int boot = 0; boot < 3; boot++) {
+            for (Side side : Side.values()) {
+                flat.add(new Sample(side, boot, 0, new MetricKey("byte-write", "none", "ns_per_op"),
+                        new MetricInfo("mode", "ns", true), 2000 + 40 * boot));
+            }
+        }
+        Comparison none = new ChangeEstimator(new MetricPolicy(Map.of("byte-write", Set.of("ns_per_op")), Map.of(),
+                0.05)).compare(flat);
+        assertThat(renderer.treeSubject(topic, Optional.of(none), "report")).as("no metric carries the verdict")
+                .isEqualTo(topic + ": " + none.overall().text());
     }
 
     @Test
@@ -209,6 +220,11 @@ class ReplyRendererTest {
                 .contains("Kernel panic - not syncing", "the patched kernel failed to boot twice.",
                         "Boot patched-1-try2: the kernel panicked.", "The base kernel booted on the same runner")
                 .doesNotContain("PANIC");
+        BootOutcome qemu = new BootOutcome("patched-1-try2", BootStatus.QEMU_FAILED, "TCG", 0.4, List.of(),
+                new BootOutcome.Console(Path.of("/tmp/c"), List.of()), "qemu-system-x86_64: cannot set up guest memory");
+        assertThat(renderer.infrastructureFailure(facts(), new BootRecord(Side.PATCHED, 0, 2, qemu, BootResults.NONE),
+                true)).as("a QEMU failure is no evidence against the patch, even where the base booted")
+                .contains("QEMU failed", "QEMU itself failed, not a kernel it ran").doesNotContain("patch's doing");
     }
 
     @Test

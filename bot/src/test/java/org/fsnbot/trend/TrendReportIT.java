@@ -110,6 +110,11 @@ class TrendReportIT {
             }
             assertThat(app.store().count("trend_points", "line = ?", line)).as("two points a week; the jobs: %s",
                     jobs(app)).isEqualTo(6);
+            // A tree report's subject ends in its verdict, LKP-style, with the metric when one carries it.
+            assertThat(app.store().texts("SELECT subject FROM outgoing_mail WHERE kind = 'REPORT'"))
+                    .isNotEmpty().allSatisfy(s -> assertThat(s).matches(
+                            "\\[fsnbot\\] [0-9a-f]{12} \\(\".*\"\\): (.* [-+][0-9.]+% )?(regression|improvement"
+                                    + "|no significant change|inconclusive)( \\(\\+\\d+ more\\))?"));
             // Each head after the first is built once from the nearest build, in seconds: as the patched
             // side of its week, then as the base of the next (from the previous base, BuildSeeds).
             assertThat(app.store().count("builds", "commit_id = ? AND label = 'base' AND (reused OR"
