@@ -3,7 +3,6 @@ package org.fsnbot.app;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.function.Consumer;
@@ -12,6 +11,7 @@ import org.fsnbot.schedule.FleetScheduler;
 import org.fsnbot.schedule.QuartzCluster;
 import org.fsnbot.schedule.RunScheduler;
 import org.fsnbot.schedule.RunnerScheduler;
+import org.fsnbot.store.RunnerNameLock;
 import org.fsnbot.store.RunnerRegistry;
 import org.fsnbot.store.Work;
 import org.fsnbot.vm.HostFacts;
@@ -19,6 +19,7 @@ import org.fsnbot.plan.HostTopology;
 import org.fsnbot.vm.QemuBoot;
 import org.fsnbot.vm.RunnerFacts;
 import org.fsnbot.fleet.FleetWorker;
+import org.fsnbot.fleet.OrphanSweep;
 import org.fsnbot.fleet.RunnerRouter;
 import org.quartz.Scheduler;
 import org.quartz.SchedulerException;
@@ -91,35 +92,42 @@ public final class FleetNode {
                 app.runnerName().name());
     }
 
-    /** A runner's side of a unit: it measures as the single machine's queue does. */
-    public static FleetWorker worker(Application app) {
-        return worker(app, app.queueWorker()::run);
+    /** A runner's measuring: as the single machine's queue does. */
+    public static Consumer<Work> measuring(Application app) {
+        return app.queueWorker()::run;
     }
 
     /**
-     * A runner's side of a unit, measuring with measure (a simulation in
-     * scripts/bench-fleet.sh); a runner taken for dead is waited for two
-     * check-in intervals (and 2 s) before its unit is taken over.
+     * How long a runner may hold no name before its unit is another's: two
+     * check-in intervals. A live runner whose connection the database
+     * dropped holds its name again within one look (DRAIN_LOOK) of the
+     * database's return.
      */
-    public static FleetWorker worker(Application app, Consumer<Work> measure) {
-        Duration wait = Duration.ofSeconds(2L * app.config().deployment().fleet().checkinSeconds() + 2);
-        RunnerRegistry registry = app.store().runners();
-        return new FleetWorker(app.store().fleet(), measure, app.runnerName(), (name, since) -> {
-            long end = System.nanoTime() + wait.toNanos();
-            while (System.nanoTime() < end) {
-                if (registry.get(name).flatMap(RunnerRegistry.Entry::lastCheckin).filter(since::isBefore)
-                        .isPresent()) {
+    static Duration ownerGrace(Application app) {
+        return Duration.ofSeconds(2L * app.config().deployment().fleet().checkinSeconds());
+    }
+
+    /** Whether runner holds its name now or within grace (looking every second). */
+    private static boolean holdsItsName(RunnerRegistry registry, String runner, Duration grace) {
+        long end = System.nanoTime() + grace.toNanos();
+        while (true) {
+            try {
+                if (registry.nameHeld(runner)) {
                     return true;
                 }
-                try {
-                    Thread.sleep(1000);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return true;
-                }
+            } catch (RuntimeException e) {
+                log.warn("looking whether runner {} is alive: {}", runner, e.toString());
             }
-            return false;
-        }, app.clock());
+            if (System.nanoTime() >= end) {
+                return false;
+            }
+            try {
+                Thread.sleep(1000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return true;
+            }
+        }
     }
 
     /** Starts app as a coordinator named by its runner name: it polls with loop and dispatches to the runners. */
@@ -128,45 +136,83 @@ public final class FleetNode {
         String name = app.runnerName().name();
         FleetScheduler.Dispatcher dispatch = dispatcher(app);
         Scheduler s = FleetScheduler.start(cluster, name, new FleetScheduler.Coordinator(loop::poll, dispatch,
-                app.config().polling().pollMinutes()), new RunScheduler.Weekly(app.weeklyCatchUp(),
+                app.config().polling().pollMinutes(), new OrphanSweep(app.store().deadRunners(), dispatch, app.clock(),
+                        ownerGrace(app)), app.config().deployment().fleet().checkinSeconds()), new RunScheduler.Weekly(app.weeklyCatchUp(),
                         app.config().mailing().weekly().cron()));
         log.info("coordinator {} joined the fleet", name);
         return new Running(s, dispatch);
     }
 
     /**
-     * Starts app as a runner with worker: records its facts, refuses a name
-     * another live runner holds, takes its class's work, and stops by
-     * itself after its current job once an operator drains it.
+     * Starts app as a runner that measures with measure (a simulation in
+     * scripts/bench-fleet.sh): holds its name in the store for as long as
+     * it lives (one process per name: a second is refused, a restart after
+     * a clean stop or a crash is not), records its facts, takes its class's
+     * work, and stops by itself after its current job once an operator
+     * drains it. Empty when another live process is this runner.
      */
-    public static Running runner(Application app, FleetWorker worker) throws SchedulerException, IOException {
+    public static Optional<Running> runner(Application app, Consumer<Work> measure)
+            throws SchedulerException, IOException {
         RunnerName me = app.runnerName();
         RunnerRegistry registry = app.store().runners();
-        QuartzCluster cluster = cluster(app);
-        Optional<Instant> seen = registry.get(me.name()).flatMap(RunnerRegistry.Entry::lastCheckin);
-        Duration silent = seen.map(t -> Duration.between(t, app.clock().instant())).orElse(Duration.ofDays(1));
-        if (silent.compareTo(cluster.checkin().multipliedBy(2)) < 0) {
-            throw new IllegalStateException("a runner named " + me.name() + " checked in " + silent.toSeconds()
-                    + " s ago: two runners cannot share a name (set runner.name)");
+        Optional<RunnerNameLock> held = app.store().holdRunnerName(me.name());
+        if (held.isEmpty()) {
+            return Optional.empty();
         }
+        RunnerNameHolder name = new RunnerNameHolder(app, held.get());
+        QuartzCluster cluster = cluster(app);
         RunnerFacts facts = RunnerFacts.probe(me.name(), me.runnerClass(), HostFacts.probe(QemuBoot.QEMU),
                 HostTopology.read());
         registry.register(me.name(), me.runnerClass(), facts.json(new ObjectMapper()));
         log.info("runner {}: {}", me.label(), facts.summary());
+        java.util.concurrent.atomic.AtomicReference<Scheduler> node = new java.util.concurrent.atomic.AtomicReference<>();
+        FleetWorker worker = new FleetWorker(app.store().fleet(), measure, me, other -> holdsItsName(registry, other,
+                ownerGrace(app)), name::session, () -> pause(node.get()));
         Scheduler s = RunnerScheduler.start(cluster, me.runnerClass(), me.name(), worker::run);
-        Running running = new Running(s, () -> registry.setState(me.name(), RunnerRegistry.State.STOPPED));
-        Thread watch = new Thread(() -> watchForDrain(registry, me.name(), s, running), "fsnbot-drain-watch");
+        node.set(s);
+        Running running = new Running(s, () -> {
+            registry.setState(me.name(), RunnerRegistry.State.STOPPED);
+            name.close();
+        });
+        Thread watch = new Thread(() -> watch(registry, me.name(), s, running, name), "fsnbot-runner-watch");
         watch.setDaemon(true);
         watch.start();
-        return running;
+        return Optional.of(running);
     }
 
-    /** Drained: take nothing new, finish the job at hand, then stop. */
-    private static void watchForDrain(RunnerRegistry registry, String name, Scheduler s, Running running) {
+    /** Takes no more units (Quartz standby) until the watch resumes it: a claim was refused. */
+    private static void pause(Scheduler s) {
         try {
-            while (!s.isShutdown()) {
+            if (s != null && !s.isInStandbyMode()) {
+                s.standby();
+            }
+        } catch (SchedulerException e) {
+            log.warn("pausing the runner: {}", e.toString());
+        }
+    }
+
+    /**
+     * Every DRAIN_LOOK: keeps the name held; resumes a runner a refused
+     * claim paused once it is active and named again; and once an
+     * operator drained the runner, takes nothing new (claims refuse
+     * already), finishes the job at hand, then stops. A database error is logged and looked at
+     * again at the next look: the watch outlives an outage.
+     */
+    private static void watch(RunnerRegistry registry, String name, Scheduler s, Running running, RunnerNameHolder held) {
+        while (true) {
+            try {
+                if (s.isShutdown()) {
+                    return;
+                }
                 Thread.sleep(DRAIN_LOOK.toMillis());
-                if (registry.get(name).map(e -> e.state() == RunnerRegistry.State.DRAINING).orElse(false)) {
+                boolean named = held.keep();
+                RunnerRegistry.State state = registry.get(name).map(RunnerRegistry.Entry::state)
+                        .orElse(RunnerRegistry.State.ACTIVE);
+                if (state == RunnerRegistry.State.ACTIVE && named && s.isInStandbyMode()) {
+                    log.info("runner {} holds its name and is active: taking units again", name);
+                    s.start();
+                }
+                if (state == RunnerRegistry.State.DRAINING) {
                     log.info("runner {} is drained: finishing the job at hand, taking no more", name);
                     s.standby();
                     while (!s.getCurrentlyExecutingJobs().isEmpty()) {
@@ -175,11 +221,12 @@ public final class FleetNode {
                     running.stop();
                     return;
                 }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            } catch (SchedulerException | RuntimeException e) {
+                log.warn("runner {}: {}; looking again in {} s", name, e.toString(), DRAIN_LOOK.toSeconds());
             }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (SchedulerException | RuntimeException e) {
-            log.warn("drain watch: {}", e.toString());
         }
     }
 }

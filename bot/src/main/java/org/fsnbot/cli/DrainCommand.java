@@ -25,7 +25,8 @@ public final class DrainCommand implements Callable<Integer> {
             BadInput.require(app.store().runners().setState(runner, RunnerRegistry.State.DRAINING),
                     "no runner named " + runner + " (fsnbot runners lists them)");
         }
-        System.err.println("fsnbot: " + runner + " is drained: it finishes its current job, then stops");
+        System.err.println("fsnbot: " + runner + " is drained: it claims no unit from now on, finishes the one it is"
+                + " running, then stops");
         return ExitCodes.OK;
     }
 }

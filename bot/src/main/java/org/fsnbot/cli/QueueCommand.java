@@ -28,10 +28,7 @@ public final class QueueCommand implements Callable<Integer> {
                 out.println("Nothing is queued or running.");
             }
             for (FleetQueue.Entry e : open) {
-                String where = e.state().equals("running") ? "running on " + e.runner()
-                        : e.runnerClass().isEmpty() ? "waiting (not dispatched yet)"
-                                : "waiting for a " + e.runnerClass() + " runner";
-                out.printf(Locale.ROOT, "#%d %s %s: %s for %d min%n", e.id(), e.kind(), e.title(), where,
+                out.printf(Locale.ROOT, "#%d %s %s: %s for %d min%n", e.id(), e.kind(), e.title(), e.where(),
                         e.age().toMinutes());
             }
         }

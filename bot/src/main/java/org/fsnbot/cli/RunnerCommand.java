@@ -1,5 +1,6 @@
 package org.fsnbot.cli;
 
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.fsnbot.app.Application;
 import org.fsnbot.app.Config;
@@ -7,7 +8,6 @@ import org.fsnbot.app.FleetNode;
 import picocli.CommandLine.Command;
 import org.fsnbot.store.Work;
 import org.fsnbot.store.WorkState;
-import org.fsnbot.fleet.FleetWorker;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
@@ -39,8 +39,14 @@ public final class RunnerCommand implements Callable<Integer> {
         BadInput.require(cfg.deployment().store().shared(), "fsnbot runner needs the fleet's store: set store.url to"
                 + " a jdbc:postgresql:// URL (docs/fleet.md)");
         Application app = Application.open(cfg, PauseHooks.fromSystemProperties());
-        FleetWorker worker = simulateMs > 0 ? FleetNode.worker(app, w -> simulate(app, w)) : FleetNode.worker(app);
-        FleetNode.Running running = FleetNode.runner(app, worker);
+        Optional<FleetNode.Running> started = FleetNode.runner(app, simulateMs > 0 ? w -> simulate(app, w)
+                : FleetNode.measuring(app));
+        if (started.isEmpty()) {
+            app.close();
+            throw new BadInput("another fsnbot runner named " + app.runnerName().name() + " is running (it holds"
+                    + " the name in the store): two cannot share a name; stop it, or set runner.name");
+        }
+        FleetNode.Running running = started.get();
         Runtime.getRuntime().addShutdownHook(new Thread(running::stop, "fsnbot-shutdown"));
         running.awaitStop();
         app.close();

@@ -1,9 +1,8 @@
 package org.fsnbot.fleet;
 
-import java.time.Clock;
-import java.time.Instant;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.function.IntSupplier;
 import org.fsnbot.job.RunnerName;
 import org.fsnbot.store.FleetQueue;
 import org.fsnbot.store.Work;
@@ -18,56 +17,66 @@ import org.slf4j.LoggerFactory;
  * that is done, cancelled or running on a live runner is left alone.
  *
  * Quartz takes a runner for dead when it misses its check-ins; a runner
- * that was only slow (a stalled host) checks in again and goes on with
- * its job. So before taking a unit over, the recovering runner waits for
- * the other to check in: if it does, the unit stays its, and is not
- * measured (and answered) twice.
+ * that was only slow (a stalled host) still holds its name in the store
+ * (RunnerNameLock). So before taking a unit over, the recovering runner
+ * asks whether the other is alive: if it is, the unit stays its, and is
+ * not measured (and answered) twice. The claim itself checks it again,
+ * with this runner's own drain state and name, in its transaction.
  */
 public final class FleetWorker {
 
     private static final Logger log = LoggerFactory.getLogger(FleetWorker.class);
 
-    /** Whether a runner checked in after a moment (it is alive), waiting for it a bounded time. */
+    /** Whether a runner is alive (on the fleet's store: it holds its name). */
     @FunctionalInterface
     public interface Liveness {
-        boolean checksInAfter(String runner, Instant since);
+        boolean alive(String runner);
     }
 
     private final FleetQueue fleet;
     private final Consumer<Work> measure;
     private final RunnerName me;
     private final Liveness liveness;
-    private final Clock clock;
+    private final IntSupplier session;
+    private final Runnable refused;
 
     /**
      * measure runs a claimed unit to its end (QueueWorker::run; a simulation
-     * in the fleet benchmark); clock is the one check-ins are stamped by.
+     * in the fleet benchmark); session is the database session that holds
+     * this runner's name now (0 where names are not held: a single store);
+     * refused is told when this runner may claim nothing (drained, or its
+     * name lost), so that it stops taking units before the next one fires
+     * on it and is handed back too.
      */
-    public FleetWorker(FleetQueue fleet, Consumer<Work> measure, RunnerName me, Liveness liveness, Clock clock) {
+    public FleetWorker(FleetQueue fleet, Consumer<Work> measure, RunnerName me, Liveness liveness,
+            IntSupplier session, Runnable refused) {
         this.fleet = fleet;
         this.measure = measure;
         this.me = me;
         this.liveness = liveness;
-        this.clock = clock;
+        this.session = session;
+        this.refused = refused;
     }
 
     public void run(long workId, boolean recovering) {
         if (recovering) {
-            Instant now = clock.instant();
             Optional<String> on = fleet.runningOn(workId).filter(r -> !r.equals(me.name()));
-            if (on.isPresent() && liveness.checksInAfter(on.get(), now)) {
-                log.warn("#{}: runner {} was taken for dead but checked in again; the unit stays its", workId,
-                        on.get());
+            if (on.isPresent() && liveness.alive(on.get())) {
+                log.warn("#{}: runner {} was taken for dead but is alive; the unit stays its", workId, on.get());
                 return;
             }
         }
-        FleetQueue.Claim c = fleet.claim(workId, me.name(), recovering, QueueWorker.MAX_CRASHES);
+        FleetQueue.Claim c = fleet.claim(workId, new FleetQueue.Claimant(me.name(), session.getAsInt()), recovering,
+                QueueWorker.MAX_CRASHES);
         if (c instanceof FleetQueue.Claim.Run r) {
             r.takenFrom().ifPresent(dead -> log.warn("#{}: runner {} died while measuring it; its boots are"
                     + " discarded and {} measures it again", workId, dead, me.name()));
             measure.accept(r.work());
         } else if (c instanceof FleetQueue.Claim.Skip s) {
             log.info("#{}: nothing to do here: {}", workId, s.why());
+        } else if (c instanceof FleetQueue.Claim.Refused r) {
+            log.info("#{}: {}; taking no units until that changes", workId, r.why());
+            refused.run();
         } else if (c instanceof FleetQueue.Claim.DeadLetter d) {
             log.error("OPERATOR: work #{} ({} {}) was running each of the last {} times its runner died; it is now"
                     + " a dead letter and will not run again unless requeued by hand", workId, d.work().kind(),

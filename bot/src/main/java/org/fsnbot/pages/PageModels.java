@@ -125,14 +125,11 @@ final class PageModels {
         ArrayNode list = j.putArray("units");
         List<Map<String, Object>> rows = new ArrayList<>();
         for (FleetQueue.Entry e : open) {
-            String where = e.state().equals("running") ? "running on " + e.runner()
-                    : e.runnerClass().isEmpty() ? "waiting (not dispatched yet)" : "waiting for a " + e.runnerClass()
-                            + " runner";
-            rows.add(Map.of("unit", e.id(), "kind", e.kind(), "title", e.title(), "where", where, "minutes",
+            rows.add(Map.of("unit", e.id(), "kind", e.kind(), "title", e.title(), "where", e.where(), "minutes",
                     e.age().toMinutes()));
             list.addObject().put("unit", e.id()).put("kind", e.kind()).put("title", e.title()).put("state", e.state())
                     .put("runnerClass", e.runnerClass()).put("runner", e.runner() == null ? "" : e.runner())
-                    .put("minutes", e.age().toMinutes());
+                    .put("runnerGone", e.runnerGone()).put("minutes", e.age().toMinutes());
         }
         Map<String, Object> m = common("fsnbot: queue", "", "queue.json");
         m.put("units", rows);

@@ -1,5 +1,6 @@
 package org.fsnbot.schedule;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -37,11 +38,18 @@ public final class FleetScheduler {
     private static final Logger log = LoggerFactory.getLogger(FleetScheduler.class);
     static final String FLEET = "fsnbot.fleet";
 
-    /** What a coordinator's poll does: read and queue (RunLoop.poll), then hand out the queue. */
-    public record Coordinator(Runnable poll, Runnable dispatch, int pollMinutes) {
+    /**
+     * What a coordinator does: the poll (read and queue, RunLoop.poll, then
+     * hand out the queue) every pollMinutes, and the sweep (units of dead
+     * runners queued again, then the queue handed out) every sweepSeconds.
+     */
+    public record Coordinator(Runnable poll, Runnable dispatch, int pollMinutes, Runnable sweep, int sweepSeconds) {
         public Coordinator {
             if (pollMinutes < 1) {
                 throw new IllegalArgumentException("pollMinutes must be >= 1");
+            }
+            if (sweepSeconds < 1) {
+                throw new IllegalArgumentException("sweepSeconds must be >= 1");
             }
         }
     }
@@ -60,6 +68,11 @@ public final class FleetScheduler {
                 .withSchedule(SimpleScheduleBuilder.repeatMinutelyForever(c.pollMinutes())
                         .withMisfireHandlingInstructionNextWithRemainingCount())
                 .build();
+        JobDetail sweep = JobBuilder.newJob(SweepJob.class).withIdentity("sweep", "fsnbot").storeDurably().build();
+        Trigger often = TriggerBuilder.newTrigger().withIdentity("sweep-every", "fsnbot").forJob(sweep).startNow()
+                .withSchedule(SimpleScheduleBuilder.repeatSecondlyForever(c.sweepSeconds())
+                        .withMisfireHandlingInstructionNextWithRemainingCount())
+                .build();
         JobDetail report = JobBuilder.newJob(RunScheduler.WeeklyJob.class).withIdentity("weekly", "fsnbot")
                 .storeDurably().build();
         Trigger cron = TriggerBuilder.newTrigger().withIdentity("weekly-cron", "fsnbot").forJob(report)
@@ -69,7 +82,7 @@ public final class FleetScheduler {
         // Every coordinator that starts puts the same jobs and triggers in the
         // shared store, replacing what is there: the newest configuration's
         // poll interval and cron are the cluster's.
-        s.scheduleJobs(Map.of(poll, Set.of(every), report, Set.of(cron)), true);
+        s.scheduleJobs(Map.of(poll, Set.of(every), sweep, Set.of(often), report, Set.of(cron)), true);
         s.start();
         s.triggerJob(report.getKey());
         return s;
@@ -84,6 +97,19 @@ public final class FleetScheduler {
                 Coordinator c = (Coordinator) ctx.getScheduler().getContext().get(FLEET);
                 c.poll().run();
                 c.dispatch().run();
+            } catch (SchedulerException | RuntimeException e) {
+                throw new JobExecutionException(e, false);
+            }
+        }
+    }
+
+    /** Queues the units of dead runners again, then hands out the queue; never twice at once in the cluster. */
+    @DisallowConcurrentExecution
+    public static final class SweepJob implements Job {
+        @Override
+        public void execute(JobExecutionContext ctx) throws JobExecutionException {
+            try {
+                ((Coordinator) ctx.getScheduler().getContext().get(FLEET)).sweep().run();
             } catch (SchedulerException | RuntimeException e) {
                 throw new JobExecutionException(e, false);
             }
@@ -114,21 +140,25 @@ public final class FleetScheduler {
         }
 
         @Override
-        public void run() {
-            Map<String, List<Work>> byClass = new LinkedHashMap<>();
-            for (Work w : queue.undispatched()) {
-                byClass.computeIfAbsent(route.apply(w), c -> new ArrayList<>()).add(w);
+        public synchronized void run() {
+            Map<String, List<FleetQueue.Waiting>> byClass = new LinkedHashMap<>();
+            for (FleetQueue.Waiting w : queue.waiting()) {
+                byClass.computeIfAbsent(route.apply(w.work()), c -> new ArrayList<>()).add(w);
             }
-            for (Map.Entry<String, List<Work>> e : byClass.entrySet()) {
+            Instant now = Instant.now();
+            for (Map.Entry<String, List<FleetQueue.Waiting>> e : byClass.entrySet()) {
                 String c = e.getKey();
-                List<Work> units = e.getValue();
+                List<FleetQueue.Waiting> units = e.getValue();
                 for (int from = 0; from < units.size(); from += BATCH) {
-                    List<Work> batch = units.subList(from, Math.min(units.size(), from + BATCH));
+                    List<FleetQueue.Waiting> batch = units.subList(from, Math.min(units.size(), from + BATCH));
+                    List<Long> ids = batch.stream().map(w -> w.work().id()).toList();
                     try {
-                        RunnerScheduler.submit(store(c), batch.stream().map(Work::id).toList());
-                        queue.dispatched(batch.stream().map(Work::id).toList(), c);
-                        for (Work w : batch) {
-                            log.info("#{} {} to runner class {}", w.id(), w.title(), c);
+                        RunnerScheduler.submit(store(c), batch.stream().map(w -> new RunnerScheduler.Due(w.work().id(),
+                                w.ranBefore() ? Instant.ofEpochMilli(w.work().id()) : w.queuedAt())).toList(), now);
+                        queue.dispatched(ids, c);
+                        for (FleetQueue.Waiting w : batch) {
+                            log.info("#{} {} to runner class {}{}", w.work().id(), w.work().title(), c,
+                                    w.ranBefore() ? ", ahead of the rest (a runner had it before)" : "");
                         }
                     } catch (SchedulerException ex) {
                         log.warn("{} unit(s) not dispatched to {} ({}); the next poll tries again", batch.size(), c,

@@ -1,5 +1,7 @@
 package org.fsnbot.schedule;
 
+import java.time.Instant;
+import java.util.Date;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -47,21 +49,36 @@ public final class RunnerScheduler {
     }
 
     /**
+     * A unit to hand out, due at: its queue time, so a class's runners
+     * take units oldest first whenever they were handed out (Quartz fires
+     * the earliest due first), or the epoch for one a runner had before
+     * (it died, or gave it back), which goes ahead of the rest.
+     */
+    public record Due(long workId, Instant at) {
+        public Due {
+            java.util.Objects.requireNonNull(at);
+        }
+    }
+
+    /**
      * Puts units into a class's store (a scheduler of that cluster, started
      * or not), in one transaction. Each fires as soon as a runner is free,
-     * however late: a queue is never "misfired". A unit already there is
-     * replaced: it was put there by a dispatch that died before recording
-     * it, and if it already ran, its runner's claim finds it done.
+     * however late: a queue is never "misfired". Each hand-out has a
+     * trigger of its own (named by the unit and the moment), so a unit
+     * handed out again is never taken away by the end of an earlier
+     * firing; a duplicate firing finds the unit running or done.
      */
-    public static void submit(Scheduler classStore, List<Long> workIds) throws SchedulerException {
+    public static void submit(Scheduler classStore, List<Due> units, Instant now) throws SchedulerException {
         Map<JobDetail, Set<? extends Trigger>> batch = new LinkedHashMap<>();
-        for (long id : workIds) {
+        for (Due u : units) {
+            long id = u.workId();
             JobDetail job = JobBuilder.newJob(MeasureJob.class).withIdentity(key(id))
                     .usingJobData("work", Long.toString(id)).requestRecovery(true).build();
-            Trigger now = TriggerBuilder.newTrigger().withIdentity("work-" + id, GROUP).forJob(job).startNow()
+            Trigger due = TriggerBuilder.newTrigger().withIdentity("work-" + id + "@" + now.toEpochMilli(), GROUP)
+                    .forJob(job).startAt(Date.from(u.at()))
                     .withSchedule(SimpleScheduleBuilder.simpleSchedule().withMisfireHandlingInstructionIgnoreMisfires())
                     .build();
-            batch.put(job, Set.of(now));
+            batch.put(job, Set.of(due));
         }
         if (!batch.isEmpty()) {
             classStore.scheduleJobs(batch, true);

@@ -25,7 +25,8 @@ final class FleetGrants {
 
     private static final List<String> MEASURED = List.of("jobs", "builds", "boots", "samples", "verdicts", "series",
             "calibrations", "trend_points", "runners", "work_queue");
-    private static final String UNIT_PROGRESS = "state, detail, job_id, runner, started_at, attempts, updated_at";
+    private static final String UNIT_PROGRESS = "state, detail, job_id, runner, started_at, attempts, updated_at,"
+            + " dispatched_at";
     private static final String MAIL = "job_id, message_id, in_reply_to, subject, recipients, kind, state, eml_path,"
             + " created_at, raw, envelope";
 

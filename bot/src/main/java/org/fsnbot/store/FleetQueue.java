@@ -30,8 +30,27 @@ public final class FleetQueue {
 
     /** Queued units not yet handed to a runner class, oldest first. */
     public List<Work> undispatched() {
+        return waiting().stream().map(Waiting::work).toList();
+    }
+
+    /**
+     * A unit waiting to be handed out: when it was queued, and whether a
+     * runner had it before (it died, or gave it back): such a unit goes
+     * to the front of its class's queue.
+     */
+    public record Waiting(Work work, Instant queuedAt, boolean ranBefore) {
+        public Waiting {
+            Objects.requireNonNull(work);
+            Objects.requireNonNull(queuedAt);
+        }
+    }
+
+    /** Queued units not yet handed to a runner class, oldest first. */
+    public List<Waiting> waiting() {
         return db.call("reading undispatched work", c -> Jdbc.rows(c, "SELECT * FROM work_queue WHERE state ="
-                + " 'queued' AND dispatched_at IS NULL ORDER BY id", WorkQueue::work));
+                + " 'queued' AND dispatched_at IS NULL ORDER BY id", rs -> new Waiting(WorkQueue.work(rs),
+                        rs.getTimestamp("created_at").toInstant(), rs.getString("runner") != null
+                                || rs.getInt("attempts") > 0)));
     }
 
     /** Records that units ids went to runnerClass. */
@@ -61,18 +80,48 @@ public final class FleetQueue {
         record Skip(String why) implements Claim {
         }
 
+        /**
+         * This runner may claim nothing now (drained, stopped, or its name
+         * not its session's): the unit was handed back; the runner should
+         * stop taking units until that changes.
+         */
+        record Refused(String why) implements Claim {
+        }
+
         /** It was running each of the last maxCrashes times its runner died: set aside for the operator. */
         record DeadLetter(Work work) implements Claim {
         }
     }
 
     /**
-     * Claims unit id for runner. A queued unit is taken. A running one is
-     * taken over only when recovering (Quartz found its runner dead): the
-     * dead runner's unfinished jobs are abandoned, or, when one of them
-     * already has its reply in the mail log, the unit is finished with it.
+     * Who claims: a runner, and the database session that holds its name
+     * (RunnerNameLock.session; negative while it holds none), 0 where none
+     * is checked (a single store).
      */
+    public record Claimant(String runner, int session) {
+        public Claimant {
+            Objects.requireNonNull(runner);
+        }
+    }
+
+    /** Claims unit id for runner, without a name lock to check. */
     public Claim claim(long id, String runner, boolean recovering, int maxCrashes) {
+        return claim(id, new Claimant(runner, 0), recovering, maxCrashes);
+    }
+
+    /**
+     * Claims unit id for who. A queued unit is taken, unless the runner is
+     * drained or stopped in the registry, or no longer holds its name:
+     * both are read in the claim's transaction (the registry row locked),
+     * so a drain that committed is never followed by a claim, and the
+     * unit goes back to be handed out again. A running one is taken over
+     * only when recovering (Quartz found its runner dead) and, on
+     * PostgreSQL, when its runner no longer holds its name: the dead
+     * runner's unfinished jobs are abandoned, or, when one of them already
+     * has its reply in the mail log, the unit is finished with it.
+     */
+    public Claim claim(long id, Claimant who, boolean recovering, int maxCrashes) {
+        String runner = who.runner();
         return db.transaction("claiming work #" + id, c -> {
             Optional<Row> row = Jdbc.first(c, "SELECT state, runner, attempts FROM work_queue WHERE id = ? FOR UPDATE",
                     rs -> new Row(rs.getString(1), rs.getString(2), rs.getInt(3)), id);
@@ -80,6 +129,14 @@ public final class FleetQueue {
                 return new Claim.Skip("no work #" + id);
             }
             Row r = row.get();
+            Optional<String> refused = refusal(c, who);
+            if (refused.isPresent()) {
+                if (r.state().equals(WorkState.QUEUED.stored())) {
+                    Jdbc.update(c, "UPDATE work_queue SET dispatched_at = NULL, updated_at = ? WHERE id = ?",
+                            clock.instant(), id);
+                }
+                return new Claim.Refused(refused.get() + ": work #" + id + " is handed out again");
+            }
             Instant now = clock.instant();
             if (r.state().equals(WorkState.QUEUED.stored())) {
                 Jdbc.update(c, "UPDATE work_queue SET state = 'running', runner = ?, attempts = attempts + 1,"
@@ -91,23 +148,13 @@ public final class FleetQueue {
                         : " on " + r.runner()));
             }
             String dead = Objects.requireNonNullElse(r.runner(), "an unknown runner");
-            Optional<Long> replied = Jdbc.first(c, "SELECT j.id FROM jobs j JOIN outgoing_mail m ON m.job_id = j.id"
-                    + " WHERE j.runner = ? AND j.state = 'running'", rs -> rs.getLong(1), dead);
-            if (replied.isPresent()) {
-                Jdbc.update(c, "UPDATE jobs SET state = 'done', finished_at = ? WHERE id = ?", now, replied.get());
-                Jdbc.update(c, "UPDATE work_queue SET state = 'done', job_id = ?, detail = ?, updated_at = ? WHERE"
-                        + " id = ?", replied.get(), "replied by " + dead + ", which died before it recorded that",
-                        now, id);
-                return new Claim.Skip("work #" + id + " was answered by " + dead + " before it died");
+            if (r.runner() != null && RunnerNameLock.held(c, r.runner(), 0)) {
+                return new Claim.Skip("work #" + id + " is running on " + dead + ", which still holds its name");
             }
-            Jdbc.update(c, "UPDATE jobs SET state = 'done', outcome = ?, detail = ?, finished_at = ? WHERE runner = ?"
-                    + " AND state = 'running'", JobStore.ABANDONED, "runner " + dead + " died; its boots are"
-                    + " discarded and the unit runs again on " + runner, now, dead);
-            if (r.attempts() >= maxCrashes) {
-                Jdbc.update(c, "UPDATE work_queue SET state = ?, detail = ?, updated_at = ? WHERE id = ?",
-                        WorkState.DEAD_LETTER.stored(), "its runner died " + r.attempts() + " times while running"
-                                + " this; left for the operator", now, id);
-                return new Claim.DeadLetter(read(c, id));
+            Optional<Claim> settled = DeadRunners.settle(c, id, new DeadRunners.Unit(dead, r.attempts()), now,
+                    "runs again on " + runner, maxCrashes);
+            if (settled.isPresent()) {
+                return settled.get();
             }
             Jdbc.update(c, "UPDATE work_queue SET runner = ?, attempts = attempts + 1, started_at = ?, detail = ?,"
                     + " updated_at = ? WHERE id = ?", runner, now, "taken over from " + dead, now, id);
@@ -115,30 +162,76 @@ public final class FleetQueue {
         });
     }
 
+    /** Why who may not claim now, if it may not: drained or stopped, or its name is not its session's. */
+    private static Optional<String> refusal(Connection c, Claimant who) throws SQLException {
+        Optional<String> state = Jdbc.first(c, "SELECT state FROM runners WHERE name = ? FOR UPDATE",
+                rs -> rs.getString(1), who.runner());
+        if (state.isPresent() && !state.get().equals(RunnerRegistry.State.ACTIVE.stored())) {
+            return Optional.of("runner " + who.runner() + " is " + state.get());
+        }
+        if (who.session() != 0 && !RunnerNameLock.held(c, who.runner(), who.session())) {
+            return Optional.of("runner " + who.runner() + " no longer holds its name (its database session "
+                    + who.session() + " ended)");
+        }
+        return Optional.empty();
+    }
+
     private record Row(String state, String runner, int attempts) {
     }
 
-    private static Work read(Connection c, long id) throws SQLException {
+    static Work read(Connection c, long id) throws SQLException {
         return Jdbc.first(c, "SELECT * FROM work_queue WHERE id = ?", WorkQueue::work, id).orElseThrow();
     }
 
-    /** One line of `fsnbot queue`: a unit waiting or running, where, and for how long. */
-    public record Entry(long id, String kind, String title, String state, String runnerClass, String runner,
-            Duration age) {
+    /**
+     * One line of `fsnbot queue`: a unit waiting or running, where, for how
+     * long, and, when running, whether its runner is gone (holds no name:
+     * it died, and a coordinator will queue the unit again).
+     */
+    public record Entry(long id, String kind, String title, String state, Placement placement, Duration age) {
+
+        /** Where a unit went: its class, its runner while running, and whether that runner is gone. */
+        public record Placement(String runnerClass, String runner, boolean runnerGone) {
+        }
+
+        public String runnerClass() {
+            return placement.runnerClass();
+        }
+
+        public String runner() {
+            return placement.runner();
+        }
+
+        public boolean runnerGone() {
+            return placement.runnerGone();
+        }
+
+        /** Where the unit is, in words: `fsnbot queue` and the queue page say the same. */
+        public String where() {
+            if (runnerGone()) {
+                return "running on " + runner() + ", which is gone: a coordinator queues it again";
+            }
+            return state.equals("running") ? "running on " + runner() : runnerClass().isEmpty()
+                    ? "waiting (not dispatched yet)" : "waiting for a " + runnerClass() + " runner";
+        }
     }
 
     /** What waits (queued, oldest first) and what runs where, ages at now. */
     public List<Entry> open() {
         Instant now = clock.instant();
-        return db.call("reading the queue", c -> Jdbc.rows(c, "SELECT id, kind, title, state, runner_class, runner,"
-                + " created_at, started_at FROM work_queue WHERE state IN ('queued', 'running') ORDER BY id",
-                rs -> {
-                    Instant since = (rs.getTimestamp(8) != null ? rs.getTimestamp(8) : rs.getTimestamp(7))
-                            .toInstant();
-                    return new Entry(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getString(4),
-                            Objects.requireNonNullElse(rs.getString(5), ""),
-                            Objects.requireNonNullElse(rs.getString(6), ""), Duration.between(since, now));
-                }));
+        return db.call("reading the queue", c -> {
+            java.util.Set<Long> gone = RunnerNameLock.postgres(c) ? new java.util.HashSet<>(DeadRunners.orphansOn(c))
+                    : java.util.Set.of();
+            return Jdbc.rows(c, "SELECT id, kind, title, state, runner_class, runner, created_at, started_at FROM"
+                    + " work_queue WHERE state IN ('queued', 'running') ORDER BY id", rs -> {
+                        Instant since = (rs.getTimestamp(8) != null ? rs.getTimestamp(8) : rs.getTimestamp(7))
+                                .toInstant();
+                        return new Entry(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getString(4),
+                                new Entry.Placement(Objects.requireNonNullElse(rs.getString(5), ""),
+                                        Objects.requireNonNullElse(rs.getString(6), ""), gone.contains(rs.getLong(1))),
+                                Duration.between(since, now));
+                    });
+        });
     }
 
     /** Units a runner finished (done or failed). */

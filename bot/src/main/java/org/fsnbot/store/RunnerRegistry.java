@@ -65,6 +65,11 @@ public final class RunnerRegistry {
                 + " WHERE name = ?", state.stored(), clock.instant(), name)) > 0;
     }
 
+    /** Whether a live process holds runner's name (RunnerNameLock; only on the fleet's PostgreSQL). */
+    public boolean nameHeld(String runner) {
+        return db.call("looking whether runner " + runner + " is alive", c -> RunnerNameLock.held(c, runner, 0));
+    }
+
     public Optional<Entry> get(String name) {
         return all().stream().filter(e -> e.name().equals(name)).findFirst();
     }

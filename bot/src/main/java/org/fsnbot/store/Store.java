@@ -2,6 +2,7 @@ package org.fsnbot.store;
 
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.Optional;
 import java.util.List;
 import java.util.Objects;
 import com.zaxxer.hikari.HikariConfig;
@@ -109,6 +110,17 @@ public final class Store implements AutoCloseable {
         return shared;
     }
 
+    /**
+     * This process as runner name for its life (RunnerNameLock), or empty
+     * when another live process is that runner. The fleet's PostgreSQL only.
+     */
+    public Optional<RunnerNameLock> holdRunnerName(String name) {
+        if (!(db.dataSource() instanceof HikariDataSource h)) {
+            throw new IllegalStateException("runner names are held in the fleet's PostgreSQL (store.url)");
+        }
+        return RunnerNameLock.tryHold(h.getJdbcUrl(), h.getUsername(), h.getPassword(), name);
+    }
+
     /** The pool itself, for Quartz's clustered job store on the same database. */
     public DataSource dataSource() {
         return db.dataSource();
@@ -198,6 +210,11 @@ public final class Store implements AutoCloseable {
     /** The work queue as the fleet hands it to runners. */
     public FleetQueue fleet() {
         return new FleetQueue(db, clock);
+    }
+
+    /** Units of runners that died, found and queued again. */
+    public DeadRunners deadRunners() {
+        return new DeadRunners(db, clock);
     }
 
     /** The performance history behind the weekly report. */

@@ -1,5 +1,7 @@
 package org.fsnbot.store;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -17,6 +19,9 @@ import java.util.concurrent.TimeUnit;
 import org.fsnbot.testing.Postgres;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.fsnbot.plan.Base;
+import org.fsnbot.plan.BaseReason;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -55,6 +60,35 @@ class PostgresStoreIT extends StoreContract {
         });
         return Store.postgres(pg.url().replaceAll("/fsnbot$", "/" + db), pg.user(), pg.password(), 4,
                 Clock.systemUTC());
+    }
+
+    @Test
+    void aRunnerNameIsOneSessionsAndAUnitOfARunnerHoldingNoneIsQueuedAgainFirst(@TempDir Path dir) {
+        try (Store store = open(dir)) {
+            RunnerNameLock first = store.holdRunnerName("box-9").orElseThrow();
+            assertThat(store.holdRunnerName("box-9")).as("a second process under the name").isEmpty();
+            assertThat(store.runners().nameHeld("box-9")).isTrue();
+            long id = store.queue().enqueue(WorkItem.found("k", "t", new WorkTarget.Revision("v2"), new Base("/t",
+                    "v1", BaseReason.of(BaseReason.Kind.CONFIGURED)))).orElseThrow();
+            assertThat(store.fleet().claim(id, new FleetQueue.Claimant("box-9", first.session() + 1), false, 3))
+                    .as("another session's claim under the name").isInstanceOf(FleetQueue.Claim.Refused.class);
+            assertThat(store.fleet().claim(id, new FleetQueue.Claimant("box-9", first.session()), false, 3))
+                    .isInstanceOf(FleetQueue.Claim.Run.class);
+            assertThat(store.deadRunners().orphans()).isEmpty();
+            assertThat(store.deadRunners().requeueOrphan(id, 3)).contains("no longer running on a dead runner");
+
+            first.close();
+            assertThat(store.runners().nameHeld("box-9")).as("freed with its connection").isFalse();
+            assertThat(store.deadRunners().orphans()).containsExactly(id);
+            assertThat(store.fleet().open()).singleElement().satisfies(e -> assertThat(e.where())
+                    .isEqualTo("running on box-9, which is gone: a coordinator queues it again"));
+            assertThat(store.deadRunners().requeueOrphan(id, 3)).contains("runner box-9 died while running it");
+            assertThat(store.fleet().waiting()).singleElement().satisfies(w -> assertThat(w.ranBefore()).isTrue());
+            try (RunnerNameLock again = store.holdRunnerName("box-9").orElseThrow()) {
+                assertThat(again.session()).isPositive();
+                assertThat(store.deadRunners().orphans()).isEmpty();
+            }
+        }
     }
 
     /*

@@ -189,6 +189,40 @@ abstract class StoreContract {
     }
 
     @Test
+    void aDrainedRunnerClaimsNothingAndItsUnitIsHandedOutAgain(@TempDir Path dir) {
+        Store store = open(dir);
+        FleetQueue fleet = store.fleet();
+        store.runners().register("box-1", "tcg", "{}");
+        store.runners().register("box-2", "tcg", "{}");
+        long id = store.queue().enqueue(series("<drain>", "drain")).orElseThrow();
+        fleet.dispatched(List.of(id), "tcg");
+        store.runners().setState("box-1", RunnerRegistry.State.DRAINING);
+
+        assertThat(fleet.claim(id, "box-1", false, 3)).isInstanceOfSatisfying(FleetQueue.Claim.Refused.class,
+                s -> assertThat(s.why()).contains("runner box-1 is draining", "handed out again"));
+
+        assertThat(fleet.waiting()).singleElement().satisfies(w -> {
+            assertThat(w.work().id()).isEqualTo(id);
+            assertThat(w.ranBefore()).as("no runner had it").isFalse();
+        });
+        assertThat(fleet.claim(id, "box-2", false, 3)).isInstanceOf(FleetQueue.Claim.Run.class);
+        store.runners().setState("box-2", RunnerRegistry.State.STOPPED);
+        long other = store.queue().enqueue(series("<drain2>", "drain2")).orElseThrow();
+        assertThat(fleet.claim(other, "box-2", false, 3)).as("stopped claims nothing either")
+                .isInstanceOf(FleetQueue.Claim.Refused.class);
+    }
+
+    @Test
+    void aClaimantWhoseSessionLostItsNameClaimsNothing(@TempDir Path dir) {
+        Store store = open(dir);
+        long id = store.queue().enqueue(series("<lost>", "lost")).orElseThrow();
+        assertThat(store.fleet().claim(id, new FleetQueue.Claimant("box-3", -1), false, 3))
+                .isInstanceOfSatisfying(FleetQueue.Claim.Refused.class, s -> assertThat(s.why())
+                        .contains("no longer holds its name"));
+        assertThat(store.text("SELECT state FROM work_queue WHERE id = ?", id)).isEqualTo("queued");
+    }
+
+    @Test
     void aUnitWhoseRunnersKeptDyingIsADeadLetter(@TempDir Path dir) {
         Store store = open(dir);
         long id = store.queue().enqueue(series("<d>", "dies")).orElseThrow();

@@ -56,6 +56,20 @@ public final class FleetProcesses implements AutoCloseable {
         p.waitFor(30, TimeUnit.SECONDS);
     }
 
+    /** SIGTERM, as systemctl stop does, and waits for the process to end; its exit code. */
+    public int stop(String name) throws InterruptedException {
+        Process p = running.get(name);
+        p.destroy();
+        if (!p.waitFor(60, TimeUnit.SECONDS)) {
+            throw new IllegalStateException(name + " did not end within 60 s of SIGTERM");
+        }
+        return p.exitValue();
+    }
+
+    public Process process(String name) {
+        return running.get(name);
+    }
+
     public boolean alive(String name) {
         return running.get(name).isAlive();
     }

@@ -1,0 +1,105 @@
+package org.fsnbot.store;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Units whose runner died (docs/fleet.md "When a part dies"): found by
+ * their runner holding no name (RunnerNameLock), queued again ahead of
+ * the rest; and what a takeover does with a dead runner's unfinished
+ * jobs, for a recovering claim (FleetQueue.claim) and a coordinator's
+ * sweep alike.
+ */
+public final class DeadRunners {
+
+    /** A running unit as a takeover needs it: its runner and how many runners took it. */
+    record Unit(String runner, int attempts) {
+        Unit {
+            Objects.requireNonNull(runner);
+        }
+    }
+
+    private final Database db;
+    private final Clock clock;
+
+    DeadRunners(Database db, Clock clock) {
+        this.db = db;
+        this.clock = clock;
+    }
+
+    /**
+     * A running unit whose runner died: done when the runner's reply was
+     * already sent, a dead letter after maxCrashes deaths, else empty (the
+     * unit is the caller's to run or queue again). The dead runner's
+     * unfinished jobs are abandoned: their boots count for nothing.
+     */
+    static Optional<FleetQueue.Claim> settle(Connection c, long id, Unit r, Instant now, String next, int maxCrashes)
+            throws SQLException {
+        String dead = r.runner();
+        Optional<Long> replied = Jdbc.first(c, "SELECT j.id FROM jobs j JOIN outgoing_mail m ON m.job_id = j.id"
+                + " WHERE j.runner = ? AND j.state = 'running'", rs -> rs.getLong(1), dead);
+        if (replied.isPresent()) {
+            Jdbc.update(c, "UPDATE jobs SET state = 'done', finished_at = ? WHERE id = ?", now, replied.get());
+            Jdbc.update(c, "UPDATE work_queue SET state = 'done', job_id = ?, detail = ?, updated_at = ? WHERE"
+                    + " id = ?", replied.get(), "replied by " + dead + ", which died before it recorded that",
+                    now, id);
+            return Optional.of(new FleetQueue.Claim.Skip("work #" + id + " was answered by " + dead + " before it died"));
+        }
+        Jdbc.update(c, "UPDATE jobs SET state = 'done', outcome = ?, detail = ?, finished_at = ? WHERE runner = ?"
+                + " AND state = 'running'", JobStore.ABANDONED, "runner " + dead + " died; its boots are"
+                + " discarded and the unit " + next, now, dead);
+        if (r.attempts() >= maxCrashes) {
+            Jdbc.update(c, "UPDATE work_queue SET state = ?, detail = ?, updated_at = ? WHERE id = ?",
+                    WorkState.DEAD_LETTER.stored(), "its runner died " + r.attempts() + " times while running"
+                            + " this; left for the operator", now, id);
+            return Optional.of(new FleetQueue.Claim.DeadLetter(FleetQueue.read(c, id)));
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Units running on a runner that no longer holds its name (it died:
+     * its process, or its host): the fleet's PostgreSQL only.
+     */
+    public List<Long> orphans() {
+        return db.call("finding units of dead runners", c -> RunnerNameLock.postgres(c) ? orphansOn(c)
+                : List.<Long>of());
+    }
+
+    static List<Long> orphansOn(Connection c) throws SQLException {
+        return Jdbc.rows(c, "SELECT w.id FROM work_queue w WHERE w.state = 'running' AND w.runner IS NOT NULL AND NOT"
+                + " EXISTS (SELECT 1 FROM pg_locks WHERE " + RunnerNameLock.heldBy("w.runner") + ") ORDER BY w.id",
+                rs -> rs.getLong(1));
+    }
+
+    /**
+     * Queues unit id again, ahead of the rest (Waiting.ranBefore), when its
+     * runner still holds no name: the dead runner's jobs settled as a
+     * takeover settles them. What became of it, for the log.
+     */
+    public String requeueOrphan(long id, int maxCrashes) {
+        return db.transaction("queueing work #" + id + " again", c -> {
+            Optional<Unit> row = Jdbc.first(c, "SELECT runner, attempts FROM work_queue WHERE id = ? AND state ="
+                    + " 'running' AND runner IS NOT NULL FOR UPDATE", rs -> new Unit(rs.getString(1), rs.getInt(2)), id);
+            if (row.isEmpty() || RunnerNameLock.held(c, row.get().runner(), 0)) {
+                return "work #" + id + " is no longer running on a dead runner";
+            }
+            Instant now = clock.instant();
+            Optional<FleetQueue.Claim> settled = settle(c, id, row.get(), now, "is queued again, first", maxCrashes);
+            if (settled.isPresent()) {
+                return settled.get() instanceof FleetQueue.Claim.Skip s ? s.why() : "work #" + id + " is a dead"
+                        + " letter: its runner died " + row.get().attempts() + " times while running it";
+            }
+            String said = "runner " + row.get().runner() + " died while running it; queued again, ahead of the rest";
+            Jdbc.update(c, "UPDATE work_queue SET state = 'queued', dispatched_at = NULL, detail = ?, updated_at = ?"
+                    + " WHERE id = ?", said, now, id);
+            return "work #" + id + ": " + said;
+        });
+    }
+
+}

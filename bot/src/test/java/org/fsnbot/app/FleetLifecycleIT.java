@@ -1,0 +1,271 @@
+package org.fsnbot.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.BooleanSupplier;
+import org.fsnbot.plan.Base;
+import org.fsnbot.plan.BaseReason;
+import org.fsnbot.store.FleetQueue;
+import org.fsnbot.store.RunnerRegistry;
+import org.fsnbot.store.Store;
+import org.fsnbot.store.WorkItem;
+import org.fsnbot.store.WorkTarget;
+import org.fsnbot.testing.FleetProcesses;
+import org.fsnbot.testing.Postgres;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The fleet's runner lifecycle as an operator meets it at 3 a.m.
+ * (docs/fleet.md "Failures, measured"): PostgreSQL 15, a real coordinator
+ * and runners as separate JVMs of the packaged jar, simulated units (each
+ * held a while and recorded done: nothing is built or booted, every other
+ * step is the real one). An audit trigger on work_queue and runners,
+ * stamped by the server's clock, records every claim and every drain, so
+ * a claim after a drain or a unit measured twice cannot hide. Each drill
+ * runs fsnbot.fleet.tries times (2 in CI; scripts/fleet-drills.sh runs 20).
+ */
+@Tag("e2e")
+class FleetLifecycleIT {
+
+    private static final int CHECKIN_SECONDS = 3;
+    private static final int TRIES = Integer.getInteger("fsnbot.fleet.tries", 2);
+    private static final Map<String, String> PASSWORDS = Map.of("FSNBOT_COORDINATOR_PASSWORD",
+            Postgres.COORDINATOR_PASSWORD, "FSNBOT_RUNNER_PASSWORD", Postgres.RUNNER_PASSWORD);
+    private static Postgres pg;
+
+    @BeforeAll
+    static void server() {
+        pg = Postgres.start(100);
+    }
+
+    @AfterAll
+    static void stop() {
+        if (pg != null) {
+            pg.close();
+        }
+    }
+
+    /** A node's configuration: simulated work of class sim on the test's database. */
+    private static Path config(Path tmp, String url, String name, String login) throws Exception {
+        boolean runner = login.equals(Postgres.RUNNER);
+        return Files.writeString(tmp.resolve(name + ".yaml"), String.join("\n",
+                "home: \"" + tmp.resolve("home-" + name) + "\"",
+                "pollMinutes: 1",
+                "inboxes: []",
+                "allInbox: \"\"",
+                "watch: []",
+                "runner: {name: " + name + ", class: sim}",
+                "store: {url: \"" + url + "\", user: " + login + ", passwordEnv: "
+                        + (runner ? "FSNBOT_RUNNER_PASSWORD" : "FSNBOT_COORDINATOR_PASSWORD") + "}",
+                "fleet: {checkinSeconds: " + CHECKIN_SECONDS + ", defaultClass: sim}", ""));
+    }
+
+    /** The fleet of one test: its database (with the audit), a coordinator, and the store as an operator sees it. */
+    private record Fleet(Path tmp, String url, FleetProcesses nodes, Store store) implements AutoCloseable {
+        static Fleet start(Path tmp) throws Exception {
+            String url = pg.fleetDatabase("life_" + UUID.randomUUID().toString().substring(0, 8));
+            FleetProcesses nodes = new FleetProcesses(tmp, PASSWORDS);
+            nodes.start("coordinator", "run", "--config", config(tmp, url, "coordinator", Postgres.COORDINATOR)
+                    .toString());
+            await("the coordinator joined", Duration.ofSeconds(90),
+                    () -> output(nodes, "coordinator").contains("joined the fleet"));
+            Store store = Store.postgres(url, Postgres.COORDINATOR, Postgres.COORDINATOR_PASSWORD, 2,
+                    Clock.systemUTC());
+            try (Connection c = DriverManager.getConnection(url, Postgres.COORDINATOR, Postgres.COORDINATOR_PASSWORD);
+                    Statement st = c.createStatement()) {
+                st.execute("CREATE TABLE audit (ts TIMESTAMPTZ NOT NULL, tbl TEXT, id TEXT, runner TEXT, old_state"
+                        + " TEXT, new_state TEXT, old_runner TEXT)");
+                st.execute("CREATE FUNCTION audit_units() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER AS $$"
+                        + " BEGIN INSERT INTO audit VALUES (clock_timestamp(), 'work_queue', NEW.id::text, NEW.runner,"
+                        + " OLD.state, NEW.state, OLD.runner); RETURN NEW; END $$");
+                st.execute("CREATE TRIGGER audit_units AFTER UPDATE ON work_queue FOR EACH ROW EXECUTE FUNCTION"
+                        + " audit_units()");
+                st.execute("CREATE FUNCTION audit_runners() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER AS $$"
+                        + " BEGIN INSERT INTO audit VALUES (clock_timestamp(), 'runners', NEW.name, NEW.name,"
+                        + " OLD.state, NEW.state, NULL); RETURN NEW; END $$");
+                st.execute("CREATE TRIGGER audit_runners AFTER UPDATE ON runners FOR EACH ROW EXECUTE FUNCTION"
+                        + " audit_runners()");
+            }
+            return new Fleet(tmp, url, nodes, store);
+        }
+
+        void runner(String name, long holdMs) throws Exception {
+            nodes.start(name, "runner", "--config", config(tmp, url, name, Postgres.RUNNER).toString(),
+                    "--simulate-ms", Long.toString(holdMs));
+        }
+
+        /** Waits until name takes work (it logs so once its node started). */
+        void awaitTaking(String name) throws Exception {
+            await(name + " takes work", Duration.ofSeconds(90), () -> {
+                assertThat(nodes.alive(name)).as("%s ended:%n%s", name, output(nodes, name)).isTrue();
+                return output(nodes, name).contains("takes sim work from the fleet");
+            });
+        }
+
+        List<Long> queue(String prefix, int n) {
+            return java.util.stream.IntStream.range(0, n).mapToObj(i -> store.queue().enqueue(WorkItem.found(
+                    prefix + i, prefix + " " + i, new WorkTarget.Revision("v" + i), new Base("/sim", "v0",
+                            BaseReason.of(BaseReason.Kind.CONFIGURED)))).orElseThrow()).toList();
+        }
+
+        /** Claims as the audit saw them: a unit going to running, or to running on another runner. */
+        long claims(String where, Object... args) {
+            return store.count("audit", "tbl = 'work_queue' AND new_state = 'running' AND (old_state <> 'running'"
+                    + " OR old_runner IS DISTINCT FROM runner)" + (where.isEmpty() ? "" : " AND " + where), args);
+        }
+
+        @Override
+        public void close() {
+            nodes.close();
+            store.close();
+        }
+    }
+
+    private static String output(FleetProcesses nodes, String name) {
+        try {
+            return nodes.output(name);
+        } catch (java.io.IOException e) {
+            return "";
+        }
+    }
+
+    private static void await(String what, Duration limit, BooleanSupplier done) throws InterruptedException {
+        long end = System.nanoTime() + limit.toNanos();
+        while (!done.getAsBoolean()) {
+            if (System.nanoTime() >= end) {
+                throw new AssertionError("waited " + limit + " for " + what);
+            }
+            Thread.sleep(100);
+        }
+    }
+
+    @Test
+    void twoRunnersStartedTogetherUnderOneNameAreNeverBothAdmittedAndACleanRestartIsImmediate(@TempDir Path tmp)
+            throws Exception {
+        try (Fleet f = Fleet.start(tmp)) {
+            for (int t = 0; t < TRIES; t++) {
+                String a = "twin-a" + t;
+                String b = "twin-b" + t;
+                Path cfg = config(tmp, f.url(), "twin", Postgres.RUNNER);
+                f.nodes().start(a, "runner", "--config", cfg.toString(), "--simulate-ms", "100");
+                f.nodes().start(b, "runner", "--config", cfg.toString(), "--simulate-ms", "100");
+                await("one of the twins refused", Duration.ofSeconds(90),
+                        () -> !f.nodes().alive(a) || !f.nodes().alive(b));
+                String lost = f.nodes().alive(a) ? b : a;
+                String won = lost.equals(a) ? b : a;
+                assertThat(f.nodes().process(lost).exitValue()).as(output(f.nodes(), lost)).isEqualTo(2);
+                assertThat(output(f.nodes(), lost)).contains("another fsnbot runner named twin is running")
+                        .doesNotContain("\tat ", "Exception");
+                f.awaitTaking(won);
+                Thread.sleep(CHECKIN_SECONDS * 1000L);
+                assertThat(f.nodes().alive(won)).as("the twin that holds the name stays").isTrue();
+
+                // A clean stop (SIGTERM), then the same name again at once: admitted.
+                assertThat(f.nodes().stop(won)).as("SIGTERM: the JVM's own exit").isIn(0, 143);
+                String again = "twin-again" + t;
+                Instant restart = Instant.now();
+                f.nodes().start(again, "runner", "--config", cfg.toString(), "--simulate-ms", "100");
+                f.awaitTaking(again);
+                System.err.printf(Locale.ROOT, "FleetLifecycleIT: try %d: %s refused (exit 2), restart after a clean"
+                        + " stop took work %.1f s after it started%n", t + 1, lost,
+                        Duration.between(restart, Instant.now()).toMillis() / 1000.0);
+                assertThat(f.nodes().stop(again)).isIn(0, 143);
+            }
+        }
+    }
+
+    @Test
+    void aDrainedRunnerClaimsNothingAfterTheDrainAndEveryUnitIsDoneOnce(@TempDir Path tmp) throws Exception {
+        try (Fleet f = Fleet.start(tmp)) {
+            f.runner("steady", 200);
+            f.awaitTaking("steady");
+            int queued = 0;
+            for (int t = 0; t < TRIES; t++) {
+                String name = "drained";
+                String proc = name + t;
+                f.nodes().start(proc, "runner", "--config", config(tmp, f.url(), name, Postgres.RUNNER).toString(),
+                        "--simulate-ms", "300");
+                f.awaitTaking(proc);
+                f.queue("try" + t + "-", 40);
+                queued += 40;
+                long before = f.claims("runner = ?", name);
+                await(name + " claims a unit of this try", Duration.ofSeconds(60),
+                        () -> f.claims("runner = ?", name) > before);
+                Thread.sleep(ThreadLocalRandom.current().nextInt(0, 400));
+                assertThat(f.store().runners().setState(name, RunnerRegistry.State.DRAINING)).isTrue();
+                await(proc + " stops after its unit", Duration.ofSeconds(60), () -> !f.nodes().alive(proc));
+                assertThat(f.nodes().process(proc).exitValue()).isZero();
+                String drainedAt = "(SELECT MAX(ts) FROM audit WHERE tbl = 'runners' AND id = '" + name
+                        + "' AND new_state = 'draining')";
+                assertThat(f.claims("runner = ? AND ts > " + drainedAt, name)).as("claims by %s after its drain, try"
+                        + " %d", name, t + 1).isZero();
+                System.err.printf(Locale.ROOT, "FleetLifecycleIT: drain try %d: %d claim(s) by %s in all before its"
+                        + " drain, none after; %d unit(s) fired on it after the drain, handed back%n", t + 1,
+                        f.claims("runner = ?", name), name, output(f.nodes(), proc).lines()
+                                .filter(l -> l.contains("is draining: work #")).count());
+            }
+            int all = queued;
+            await("every unit done", Duration.ofMinutes(3), () -> f.store().count("work_queue", "state = 'done'")
+                    == all);
+            assertThat(f.store().count("audit", "tbl = 'work_queue' AND new_state = 'done' AND old_state = 'done'"))
+                    .as("no unit finished twice").isZero();
+            assertThat(f.store().count("work_queue", "id IN (SELECT CAST(id AS BIGINT) FROM audit WHERE tbl ="
+                    + " 'work_queue' AND new_state = 'done' GROUP BY id HAVING COUNT(*) > 1)")).isZero();
+        }
+    }
+
+    @Test
+    void aKilledRunnersUnitIsMarkedGoneAndTakenFirstByAnotherRunner(@TempDir Path tmp) throws Exception {
+        try (Fleet f = Fleet.start(tmp)) {
+            f.runner("victim", 600_000);
+            f.awaitTaking("victim");
+            long held = f.queue("held-", 1).get(0);
+            await("the victim runs its unit", Duration.ofSeconds(60),
+                    () -> f.store().fleet().runningOn(held).filter("victim"::equals).isPresent());
+            f.runner("survivor", 4000);
+            f.awaitTaking("survivor");
+            List<Long> waiting = f.queue("waiting-", 7);
+            await("the survivor busy with a waiting unit", Duration.ofSeconds(60),
+                    () -> f.claims("runner = 'survivor'") > 0);
+            // The coordinator stopped first: the queue shows the dead runner's unit as such until one sweeps.
+            assertThat(f.nodes().stop("coordinator")).isIn(0, 143);
+            Instant killed = Instant.now();
+            f.nodes().kill("victim");
+            await("fsnbot queue marks the unit of the dead runner", Duration.ofSeconds(10),
+                    () -> f.store().fleet().open().stream().anyMatch(e -> e.id() == held && e.runnerGone()));
+            f.nodes().start("coordinator-2", "run", "--config", config(tmp, f.url(), "coordinator",
+                    Postgres.COORDINATOR).toString());
+            Duration limit = Duration.ofSeconds(CHECKIN_SECONDS + 30);
+            await("the dead runner's unit claimed by the survivor", limit,
+                    () -> f.store().fleet().runningOn(held).filter("survivor"::equals).isPresent()
+                            || f.claims("runner = 'survivor' AND id = '" + held + "'") > 0);
+            double took = Duration.between(killed, Instant.now()).toMillis() / 1000.0;
+            await("every unit done", Duration.ofMinutes(2), () -> f.store().count("work_queue", "state = 'done'")
+                    == 1 + waiting.size());
+            String claimedAt = "(SELECT MIN(ts) FROM audit WHERE tbl = 'work_queue' AND id = '" + held
+                    + "' AND runner = 'survivor' AND new_state = 'running')";
+            long after = f.claims("runner = 'survivor' AND id <> '" + held + "' AND ts > " + claimedAt);
+            System.err.printf(Locale.ROOT, "FleetLifecycleIT: the killed runner's unit claimed by the survivor %.1f s"
+                    + " after the kill, ahead of %d of the %d waiting units%n", took, after, waiting.size());
+            assertThat(after).as("waiting units claimed after the dead runner's: it went first").isPositive();
+            assertThat(f.store().fleet().open()).extracting(FleetQueue.Entry::id).isEmpty();
+        }
+    }
+}

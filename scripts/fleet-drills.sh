@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# The fleet's failure drills (docs/fleet.md "When a part dies"), each run
+# TRIES times (default 20) on real PostgreSQL 15 with a real coordinator
+# and simulated runners (FleetLifecycleIT): twins under one name never
+# both admitted, a clean restart admitted at once; no claim after a
+# drain; a kill -9'd runner's unit taken first by another runner within
+# the check-in interval plus 30 s. CI runs the same drills twice.
+# Prints each try's figures (the lines starting FleetLifecycleIT:).
+# Usage: bash scripts/fleet-drills.sh [TRIES]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+tries=${1:-20}
+bash scripts/build-pg-image.sh >/dev/null
+export TESTCONTAINERS_RYUK_DISABLED=true
+log=$(mktemp)
+if ! mvn -B -o verify -pl bot -Dit.test=FleetLifecycleIT -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false \
+	-Dfsnbot.fleet.tries="$tries" >"$log" 2>&1; then
+	grep -a -E 'FleetLifecycleIT:|Tests run:|FAIL|expected|Expect' "$log" | tail -40
+	echo "fleet drills: FAILED (Maven's output: $log)"
+	exit 1
+fi
+grep -a 'FleetLifecycleIT:' "$log"
+grep -a 'Tests run:.*FleetLifecycleIT' "$log"
+rm -f "$log"
