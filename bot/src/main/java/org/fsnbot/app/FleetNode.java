@@ -37,6 +37,9 @@ public final class FleetNode {
 
     private static final Logger log = LoggerFactory.getLogger(FleetNode.class);
 
+    /** How long a starting runner looks for its name to be freed before it says another process holds it. */
+    private static final Duration NAME_WAIT = Duration.ofSeconds(3);
+
     /** How often a runner looks whether an operator drained it. */
     private static final Duration DRAIN_LOOK = Duration.ofSeconds(2);
 
@@ -155,7 +158,7 @@ public final class FleetNode {
             throws SchedulerException, IOException {
         RunnerName me = app.runnerName();
         RunnerRegistry registry = app.store().runners();
-        Optional<RunnerNameLock> held = app.store().holdRunnerName(me.name());
+        Optional<RunnerNameLock> held = holdName(app, me.name());
         if (held.isEmpty()) {
             return Optional.empty();
         }
@@ -178,6 +181,27 @@ public final class FleetNode {
         watch.setDaemon(true);
         watch.start();
         return Optional.of(running);
+    }
+
+    /**
+     * The runner's name, looked for up to NAME_WAIT: a process that just
+     * ended (a restart) frees it when the server ends its session, a few
+     * milliseconds after the process is gone.
+     */
+    private static Optional<RunnerNameLock> holdName(Application app, String name) {
+        long end = System.nanoTime() + NAME_WAIT.toNanos();
+        while (true) {
+            Optional<RunnerNameLock> held = app.store().holdRunnerName(name);
+            if (held.isPresent() || System.nanoTime() >= end) {
+                return held;
+            }
+            try {
+                Thread.sleep(250);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return held;
+            }
+        }
     }
 
     /** Takes no more units (Quartz standby) until the watch resumes it: a claim was refused. */
