@@ -26,7 +26,7 @@ cleanup() {
 trap cleanup EXIT
 password=fsnbot-bench
 pg=$(docker run -d -p 127.0.0.1::5432 -e FSNBOT_PG_PASSWORD=$password -e FSNBOT_PG_MAX_CONNECTIONS=1000 \
-	fsnbot-postgres:bookworm-2)
+	fsnbot-postgres:bookworm-3)
 for _ in $(seq 60); do
 	docker logs "$pg" 2>&1 | grep -q 'ready to accept connections' && break
 	sleep 1

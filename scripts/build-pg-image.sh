@@ -13,7 +13,7 @@
 # fleets use Debian's postgresql-15 with the roles docs/fleet.md makes.
 # Skips when the image is there; needs a running Docker.
 set -euo pipefail
-image=${1:-fsnbot-postgres:bookworm-2}
+image=${1:-fsnbot-postgres:bookworm-3}
 if docker image inspect "$image" >/dev/null 2>&1; then
 	echo "build-pg-image: $image is there"
 	exit 0
@@ -29,25 +29,31 @@ data=/var/lib/postgresql/fsnbot
 mkdir -p "$data" /run/postgresql
 chown postgres:postgres "$data" /run/postgresql
 : "${FSNBOT_PG_PASSWORD:?this test image has no default password: give the container FSNBOT_PG_PASSWORD}"
-pw=$(mktemp)
-printf '%s\n' "$FSNBOT_PG_PASSWORD" >"$pw"
-chown postgres "$pw"
-runuser -u postgres -- "$bin/initdb" -D "$data" -U fsnbot --pwfile="$pw" --auth-local=trust \
-	--auth-host=scram-sha-256 >/dev/null
-rm -f "$pw"
-if [ -f /tls/server.crt ] && [ -f /tls/server.key ]; then
-	install -o postgres -m 0644 /tls/server.crt "$data/server.crt"
-	install -o postgres -m 0600 /tls/server.key "$data/server.key"
-	printf "ssl = on\nssl_cert_file = 'server.crt'\nssl_key_file = 'server.key'\n" >>"$data/postgresql.conf"
-	echo "hostssl all all 0.0.0.0/0 scram-sha-256" >>"$data/pg_hba.conf"
-else
-	echo "host all all 0.0.0.0/0 scram-sha-256" >>"$data/pg_hba.conf"
+# A restarted container (the fleet's outage drill stops the server and
+# starts it again) keeps its cluster.
+if [ ! -f "$data/PG_VERSION" ]; then
+	pw=$(mktemp)
+	printf '%s\n' "$FSNBOT_PG_PASSWORD" >"$pw"
+	chown postgres "$pw"
+	runuser -u postgres -- "$bin/initdb" -D "$data" -U fsnbot --pwfile="$pw" --auth-local=trust \
+		--auth-host=scram-sha-256 >/dev/null
+	rm -f "$pw"
+	if [ -f /tls/server.crt ] && [ -f /tls/server.key ]; then
+		install -o postgres -m 0644 /tls/server.crt "$data/server.crt"
+		install -o postgres -m 0600 /tls/server.key "$data/server.key"
+		printf "ssl = on\nssl_cert_file = 'server.crt'\nssl_key_file = 'server.key'\n" >>"$data/postgresql.conf"
+		echo "hostssl all all 0.0.0.0/0 scram-sha-256" >>"$data/pg_hba.conf"
+	else
+		echo "host all all 0.0.0.0/0 scram-sha-256" >>"$data/pg_hba.conf"
+	fi
+	printf "listen_addresses = '*'\nmax_connections = %s\n" "${FSNBOT_PG_MAX_CONNECTIONS:-200}" \
+		>>"$data/postgresql.conf"
+	echo "CREATE DATABASE fsnbot OWNER fsnbot" | runuser -u postgres -- "$bin/postgres" --single -D "$data" \
+		postgres >/dev/null
 fi
-printf "listen_addresses = '*'\nmax_connections = %s\n" "${FSNBOT_PG_MAX_CONNECTIONS:-200}" \
-	>>"$data/postgresql.conf"
-echo "CREATE DATABASE fsnbot OWNER fsnbot" | runuser -u postgres -- "$bin/postgres" --single -D "$data" \
-	postgres >/dev/null
-exec runuser -u postgres -- "$bin/postgres" -D "$data"
+# postgres itself is the container's first process, so a signal to the
+# container reaches it: SIGINT is its fast shutdown (sessions end at once).
+exec setpriv --reuid=postgres --regid=postgres --init-groups -- "$bin/postgres" -D "$data"
 SCRIPT
 start=$(date +%s)
 # No mirror given: mmdebstrap takes the host's apt sources.

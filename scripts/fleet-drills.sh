@@ -4,9 +4,12 @@
 # and simulated runners (FleetLifecycleIT): twins under one name never
 # both admitted, a clean restart admitted at once; no claim after a
 # drain; a kill -9'd runner's unit taken first by another runner within
-# the check-in interval plus 30 s. CI runs the same drills twice.
-# Prints each try's figures (the lines starting FleetLifecycleIT:).
-# Usage: bash scripts/fleet-drills.sh [TRIES]
+# the check-in interval plus 30 s; and once, PostgreSQL stopped for
+# OUTAGE_SECONDS (default 120) under load: every unit done exactly once
+# after it, none stuck, a drain after it holds. CI runs the drills twice
+# and a 30 s outage. Prints the figures (the lines starting
+# FleetLifecycleIT:).
+# Usage: [OUTAGE_SECONDS=120] bash scripts/fleet-drills.sh [TRIES]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tries=${1:-20}
@@ -14,7 +17,7 @@ bash scripts/build-pg-image.sh >/dev/null
 export TESTCONTAINERS_RYUK_DISABLED=true
 log=$(mktemp)
 if ! mvn -B -o verify -pl bot -Dit.test=FleetLifecycleIT -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false \
-	-Dfsnbot.fleet.tries="$tries" >"$log" 2>&1; then
+	-Dfsnbot.fleet.tries="$tries" -Dfsnbot.fleet.outageSeconds="${OUTAGE_SECONDS:-120}" >"$log" 2>&1; then
 	grep -a -E 'FleetLifecycleIT:|Tests run:|FAIL|expected|Expect' "$log" | tail -40
 	echo "fleet drills: FAILED (Maven's output: $log)"
 	exit 1

@@ -28,6 +28,8 @@ bash scripts/setup.sh
 # The pages' browser tests (PagesBrowserIT) drive Debian's own Chromium.
 . scripts/apt.sh
 ensure_packages chromium chromium-driver
+# SystemdUnitsTest reads deploy/systemd with systemd-analyze.
+ensure_packages systemd
 bash scripts/docker-up.sh
 bash scripts/checkpatch.sh
 # PatchTestIT's pinned guest runs in 2 MiB hugepages (2 x 256 MiB, docs/numa.md):

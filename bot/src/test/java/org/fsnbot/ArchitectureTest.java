@@ -42,8 +42,8 @@ class ArchitectureTest {
             // Features over the job: bisection runs jobs of its own; the pages show jobs and the store's lists.
             List.of("bisect", "pages"),
             List.of("work", "trend"),
-            // The fleet's side of a unit: which runner class it needs, a runner's claim on it.
-            List.of("fleet"),
+            // The fleet's side of a unit (which runner class it needs, a runner's claim on it); a node's health.
+            List.of("fleet", "health"),
             List.of("schedule"),
             List.of("app"),
             List.of("cli"));

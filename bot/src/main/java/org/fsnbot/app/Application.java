@@ -82,8 +82,11 @@ public final class Application implements AutoCloseable {
     private final Trees trees;
     private final ReplyComposer composer;
     private final Delivery delivery;
-    private final Phases phases;
-    private final Sandbox sandbox;
+    /** Made at the first job: a coordinator never builds, so it needs no sandbox (nor gcc for its filter). */
+    private Phases phases;
+    private final Home home;
+    private final Testbeds.Factory testbed;
+    private final String owner;
     private final Checkouts checkouts;
     private final Versions versions;
 
@@ -99,12 +102,13 @@ public final class Application implements AutoCloseable {
         // with this home was left by a killed fsnbot. On the fleet's shared
         // store nothing locks the home: the mark names the runner too, so a
         // runner never reaps what another one on the same home runs.
-        String owner = home.root().toAbsolutePath().normalize() + (db.shared() ? "#" + runnerName().name() : "");
+        this.home = home;
+        this.testbed = testbed;
+        this.owner = home.root().toAbsolutePath().normalize() + (db.shared() ? "#" + runnerName().name() : "");
         List<Long> reaped = new Orphans(owner).reap();
         if (!reaped.isEmpty()) {
             log.warn("killed {} process(es) a previous fsnbot on {} left running: {}", reaped.size(), owner, reaped);
         }
-        this.sandbox = SandboxChoice.of(config.sandbox(), runner, owner, home.root().resolve("sandbox"));
         this.checkouts = new Checkouts(home.root(), runner);
         this.trees = new Trees(home.root());
         Config.Mailing mailing = config.mailing();
@@ -116,7 +120,6 @@ public final class Application implements AutoCloseable {
         this.delivery = new Delivery(new Outbox(home.outbox()), store.mail(), mail,
                 mail.sends() ? Optional.of(new SmtpSender(mail.smtp())) : Optional.empty(),
                 new Delivery.Guards(deliveryChecks(mail), hooks, foreign), mailing.from());
-        this.phases = phases(home, testbed);
         this.versions = Versions.ofThisBuild(WorkloadBinaries.sourcesVersion());
     }
 
@@ -150,7 +153,31 @@ public final class Application implements AutoCloseable {
         return checks;
     }
 
-    private Phases phases(Home home, Testbeds.Factory testbed) throws IOException {
+    /**
+     * Sets up what measuring needs (the sandbox, its seccomp filter compiled
+     * with gcc): a process that measures calls it at start, so that a
+     * missing tool stops it there and not at its first unit.
+     */
+    public void readyToMeasure() throws IOException {
+        try {
+            phases();
+        } catch (java.io.UncheckedIOException e) {
+            throw e.getCause();
+        }
+    }
+
+    private synchronized Phases phases() {
+        if (phases == null) {
+            try {
+                phases = phases(SandboxChoice.of(config.sandbox(), runner, owner, home.root().resolve("sandbox")));
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }
+        return phases;
+    }
+
+    private Phases phases(Sandbox sandbox) throws IOException {
         KernelBuilder builder = new KernelBuilder(home.root(), runner, sandbox);
         GuestImages images = new GuestImages(new WorkloadBinaries(home.root(), runner),
                 new InitramfsBuilder(InitramfsBuilder.DEFAULT_BUSYBOX), new BlockImage(runner));
@@ -204,7 +231,7 @@ public final class Application implements AutoCloseable {
     public JobRunner jobRunner() {
         JobRunner.Dirs dirs = new JobRunner.Dirs(config.home().root(), new JobDirectories(config.home().jobs(),
                 runner));
-        return new JobRunner(phases, store.jobs(), checkouts, dirs, new ResultFiles(new ReplyRenderer(),
+        return new JobRunner(this::phases, store.jobs(), checkouts, dirs, new ResultFiles(new ReplyRenderer(),
                 new ObjectMapper(), config.mailing().publicUrl(), versions, new TreePublisher(runner,
                         config.deployment().publishing().remote(), config.deployment().publishing().branchPrefix()),
                 id -> site().writeJob(id)), runnerName(), clock);
@@ -217,7 +244,7 @@ public final class Application implements AutoCloseable {
     }
 
     public Calibrator calibrator() {
-        return new Calibrator(phases, store, config.home().root(), clock, runnerName());
+        return new Calibrator(phases(), store, config.home().root(), clock, runnerName());
     }
 
     /** Bisections on this runner (docs/bisect.md), each step a job of its own. */

@@ -21,6 +21,8 @@ import org.fsnbot.vm.RunnerFacts;
 import org.fsnbot.fleet.FleetWorker;
 import org.fsnbot.fleet.OrphanSweep;
 import org.fsnbot.fleet.RunnerRouter;
+import org.fsnbot.health.Node;
+import org.fsnbot.work.QueueWorker;
 import org.quartz.Scheduler;
 import org.quartz.SchedulerException;
 import org.slf4j.Logger;
@@ -48,10 +50,17 @@ public final class FleetNode {
         private final Scheduler scheduler;
         private final CountDownLatch stopped = new CountDownLatch(1);
         private final AutoCloseable also;
+        private final Node node;
 
-        Running(Scheduler scheduler, AutoCloseable also) {
+        Running(Scheduler scheduler, AutoCloseable also, Node node) {
             this.scheduler = scheduler;
             this.also = also;
+            this.node = node;
+        }
+
+        /** This node as its health endpoint reports it. */
+        public Node node() {
+            return node;
         }
 
         public void stop() {
@@ -110,27 +119,16 @@ public final class FleetNode {
         return Duration.ofSeconds(2L * app.config().deployment().fleet().checkinSeconds());
     }
 
-    /** Whether runner holds its name now or within grace (looking every second). */
+    /** Whether runner holds its name now or within grace (looking every second); interrupted, taken for alive. */
     private static boolean holdsItsName(RunnerRegistry registry, String runner, Duration grace) {
-        long end = System.nanoTime() + grace.toNanos();
-        while (true) {
+        return Polling.within(grace, Duration.ofSeconds(1), () -> {
             try {
-                if (registry.nameHeld(runner)) {
-                    return true;
-                }
+                return registry.nameHeld(runner) ? Optional.of(true) : Optional.<Boolean>empty();
             } catch (RuntimeException e) {
                 log.warn("looking whether runner {} is alive: {}", runner, e.toString());
+                return Optional.<Boolean>empty();
             }
-            if (System.nanoTime() >= end) {
-                return false;
-            }
-            try {
-                Thread.sleep(1000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return true;
-            }
-        }
+        }).orElse(Thread.currentThread().isInterrupted());
     }
 
     /** Starts app as a coordinator named by its runner name: it polls with loop and dispatches to the runners. */
@@ -143,7 +141,7 @@ public final class FleetNode {
                         ownerGrace(app)), app.config().deployment().fleet().checkinSeconds()), new RunScheduler.Weekly(app.weeklyCatchUp(),
                         app.config().mailing().weekly().cron()));
         log.info("coordinator {} joined the fleet", name);
-        return new Running(s, dispatch);
+        return new Running(s, dispatch, NodeHealth.coordinator(name, s));
     }
 
     /**
@@ -163,6 +161,8 @@ public final class FleetNode {
             return Optional.empty();
         }
         RunnerNameHolder name = new RunnerNameHolder(app, held.get());
+        app.store().deadRunners().requeueLeftBy(me.name(), QueueWorker.MAX_CRASHES).forEach(said -> log.warn("{}",
+                said));
         QuartzCluster cluster = cluster(app);
         RunnerFacts facts = RunnerFacts.probe(me.name(), me.runnerClass(), HostFacts.probe(QemuBoot.QEMU),
                 HostTopology.read());
@@ -176,7 +176,7 @@ public final class FleetNode {
         Running running = new Running(s, () -> {
             registry.setState(me.name(), RunnerRegistry.State.STOPPED);
             name.close();
-        });
+        }, NodeHealth.runner(me.name(), s, name));
         Thread watch = new Thread(() -> watch(registry, me.name(), s, running, name), "fsnbot-runner-watch");
         watch.setDaemon(true);
         watch.start();
@@ -189,19 +189,7 @@ public final class FleetNode {
      * milliseconds after the process is gone.
      */
     private static Optional<RunnerNameLock> holdName(Application app, String name) {
-        long end = System.nanoTime() + NAME_WAIT.toNanos();
-        while (true) {
-            Optional<RunnerNameLock> held = app.store().holdRunnerName(name);
-            if (held.isPresent() || System.nanoTime() >= end) {
-                return held;
-            }
-            try {
-                Thread.sleep(250);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return held;
-            }
-        }
+        return Polling.within(NAME_WAIT, Duration.ofMillis(250), () -> app.store().holdRunnerName(name));
     }
 
     /** Takes no more units (Quartz standby) until the watch resumes it: a claim was refused. */

@@ -2,6 +2,7 @@ package org.fsnbot.cli;
 
 import org.fsnbot.git.TreeException;
 import org.fsnbot.plan.UnknownWorkload;
+import org.fsnbot.store.StoreLoginRefused;
 import picocli.CommandLine;
 
 /**
@@ -16,12 +17,17 @@ final class Failures implements CommandLine.IExitCodeExceptionMapper {
 
     @Override
     public int getExitCode(Throwable e) {
-        return mistake(e) ? ExitCodes.BAD_INPUT : ExitCodes.TROUBLE;
+        return mistake(unwrapped(e)) ? ExitCodes.BAD_INPUT : ExitCodes.TROUBLE;
+    }
+
+    /** An I/O failure carried through code that cannot throw it is that failure. */
+    static Throwable unwrapped(Throwable e) {
+        return e instanceof java.io.UncheckedIOException u ? u.getCause() : e;
     }
 
     /** Whether e is the operator's to fix: the input, the configuration, a tree or revision named. */
     static boolean mistake(Throwable e) {
-        if (e instanceof BadInput || e instanceof UnknownWorkload) {
+        if (e instanceof BadInput || e instanceof UnknownWorkload || e instanceof StoreLoginRefused) {
             return true;
         }
         if (e instanceof TreeException t) {
@@ -34,12 +40,15 @@ final class Failures implements CommandLine.IExitCodeExceptionMapper {
     }
 
     /** Whether fsnbot knows this failure's kind (its message is the whole story, no trace needed). */
-    static boolean foreseen(Throwable e) {
-        return mistake(e) || e instanceof TreeException || e instanceof java.io.IOException;
+    static boolean foreseen(Throwable thrown) {
+        Throwable e = unwrapped(thrown);
+        return mistake(e) || e instanceof TreeException || e instanceof java.io.IOException
+                || org.fsnbot.store.Patience.outage(e);
     }
 
     /** The line the operator reads. */
-    static String sentence(Throwable e) {
+    static String sentence(Throwable thrown) {
+        Throwable e = unwrapped(thrown);
         String m = e.getMessage() == null || e.getMessage().isBlank() ? e.getClass().getSimpleName() : e.getMessage();
         String first = m.lines().findFirst().orElse(m);
         return mistake(e) ? first : "fsnbot could not finish: " + first;

@@ -13,7 +13,7 @@ import picocli.CommandLine.ScopeType;
         subcommands = {RunCommand.class, TestPatchCommand.class, CompareCommand.class, BenchCommand.class,
                 CalibrateCommand.class, StatsSimCommand.class, BenchIntakeCommand.class, SendCommand.class,
                 ExportCommand.class, TrendsCommand.class, RunnerCommand.class, RunnersCommand.class,
-                QueueCommand.class, DrainCommand.class, CompareRunsCommand.class, BisectCommand.class,
+                QueueCommand.class, DrainCommand.class, RequeueCommand.class, FailCommand.class, SubmitCommand.class, HealthCommand.class, CompareRunsCommand.class, BisectCommand.class,
                 JobsCommand.class, ShowCommand.class, PagesCommand.class, ServeCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main implements Callable<Integer> {

@@ -30,19 +30,31 @@ public final class RunCommand implements Callable<Integer> {
             + " a runner, or with --once for a dry look).")
     boolean queueOnly;
 
+    @Option(names = "--health-port", description = "On the fleet's store: serve /healthz, /readyz and the fleet's"
+            + " /metrics (Prometheus) on this port (docs/fleet.md \"Running it as a service\"); default: none.")
+    Integer healthPort;
+
     @Override
+    @SuppressWarnings("try") // the health endpoint is held open while the node runs, not read
     public Integer call() throws Exception {
         PrintStream err = System.err;
         Application app = Application.open(options.load(), PauseHooks.fromSystemProperties());
         boolean fleet = app.store().shared();
         // In the fleet a coordinator only queues and dispatches: runners measure.
         RunLoop loop = app.runLoop(queueOnly || fleet);
+        if (!queueOnly && !fleet) {
+            app.readyToMeasure();
+        }
         if (fleet && !once) {
             FleetNode.Running running = FleetNode.coordinator(app, loop);
             Runtime.getRuntime().addShutdownHook(new Thread(running::stop, "fsnbot-shutdown"));
-            running.awaitStop();
+            try (AutoCloseable health = HealthOption.serve(app, running.node(), healthPort)) {
+                running.awaitStop();
+            }
             return ExitCodes.OK;
         }
+        BadInput.require(healthPort == null, "--health-port is for a fleet node (store.url): a single machine has no"
+                + " fleet to report");
         if (!fleet) {
             // Work a killed fsnbot left running is requeued; in the fleet, Quartz recovers it on a live runner.
             loop.recover();

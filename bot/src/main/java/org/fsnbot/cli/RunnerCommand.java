@@ -24,21 +24,31 @@ public final class RunnerCommand implements Callable<Integer> {
             + " booting, hold each unit this long and record it done; every other step is the real one.")
     long simulateMs;
 
+    @Option(names = "--health-port", description = "Serve /healthz, /readyz and the fleet's /metrics (Prometheus) on"
+            + " this port (docs/fleet.md \"Running it as a service\"); default: none.")
+    Integer healthPort;
+
     private void simulate(Application app, Work w) {
         try {
             Thread.sleep(simulateMs);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        app.store().queue().finish(w.id(), WorkState.DONE, null, "simulated");
+        if (!app.store().queue().finish(w.id(), app.runnerName().name(), WorkState.DONE, null, "simulated")) {
+            System.err.println("work #" + w.id() + " is no longer this runner's: its simulated result is discarded");
+        }
     }
 
     @Override
+    @SuppressWarnings("try") // the health endpoint is held open while the node runs, not read
     public Integer call() throws Exception {
         Config cfg = options.load();
         BadInput.require(cfg.deployment().store().shared(), "fsnbot runner needs the fleet's store: set store.url to"
                 + " a jdbc:postgresql:// URL (docs/fleet.md)");
         Application app = Application.open(cfg, PauseHooks.fromSystemProperties());
+        if (simulateMs == 0) {
+            app.readyToMeasure();
+        }
         Optional<FleetNode.Running> started = FleetNode.runner(app, simulateMs > 0 ? w -> simulate(app, w)
                 : FleetNode.measuring(app));
         if (started.isEmpty()) {
@@ -48,7 +58,9 @@ public final class RunnerCommand implements Callable<Integer> {
         }
         FleetNode.Running running = started.get();
         Runtime.getRuntime().addShutdownHook(new Thread(running::stop, "fsnbot-shutdown"));
-        running.awaitStop();
+        try (AutoCloseable health = HealthOption.serve(app, running.node(), healthPort)) {
+            running.awaitStop();
+        }
         app.close();
         return ExitCodes.OK;
     }

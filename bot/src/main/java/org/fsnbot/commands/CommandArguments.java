@@ -47,7 +47,7 @@ final class CommandArguments {
     }
 
     static String rev(String r) {
-        if (!r.matches("[A-Za-z0-9][A-Za-z0-9._/^~-]*") || r.contains("..")) {
+        if (!org.fsnbot.plan.Base.plainRevision(r)) {
             throw new LineRefused(LineRefused.Reason.NOT_A_REVISION, Map.of("got", shortened(r, 60)));
         }
         return r;

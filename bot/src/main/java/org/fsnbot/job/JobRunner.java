@@ -1,5 +1,6 @@
 package org.fsnbot.job;
 
+import java.util.function.Supplier;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
@@ -33,7 +34,8 @@ public final class JobRunner {
 
     private static final Logger log = LoggerFactory.getLogger(JobRunner.class);
 
-    private final Phases phases;
+    /** Made at the first job (Application: a coordinator never measures, and needs no sandbox). */
+    private final Supplier<Phases> phases;
     private final JobStore jobs;
     private final Checkouts checkouts;
     private final Dirs dirs;
@@ -50,7 +52,7 @@ public final class JobRunner {
     }
 
     /** clock times the job's wall time. */
-    public JobRunner(Phases phases, JobStore jobs, Checkouts checkouts, Dirs dirs, ResultFiles files,
+    public JobRunner(Supplier<Phases> phases, JobStore jobs, Checkouts checkouts, Dirs dirs, ResultFiles files,
             RunnerName runner, Clock clock) {
         this.dirs = dirs;
         this.runner = runner;
@@ -64,7 +66,7 @@ public final class JobRunner {
     @SuppressWarnings("try") // the log context is held, not read
     public JobOutcome run(Job job) throws IOException {
         Instant started = clock.instant();
-        Resolved resolved = phases.resolve().run(job);
+        Resolved resolved = phases.get().resolve().run(job);
         Long seriesId = job.candidate() instanceof Candidate.Series s ? jobs.saveSeries(s.series()) : null;
         long id = jobs.createJob(seriesId, job.base().tree(), job.base().rev(), job.profile().name(),
                 job.topology().toString());
@@ -97,7 +99,7 @@ public final class JobRunner {
     @SuppressWarnings("try") // the log context is held, not read
     public Measuring measure(Job job, Budget budget, MorePairs more)
             throws IOException {
-        Resolved resolved = phases.resolve().run(job);
+        Resolved resolved = phases.get().resolve().run(job);
         long id = jobs.createJob(null, job.base().tree(), job.base().rev(), job.profile().name(),
                 job.topology().toString());
         try (MDC.MDCCloseable ids = LogContext.job(id)) {
@@ -106,9 +108,10 @@ public final class JobRunner {
             Step<Booted> s = underBaseLock(resolved.baseCommit(), () -> {
                 try {
                     JobJournal journal = new StoreJournal(jobs, id, runner);
-                    return phases.apply().run(resolved, journal).then(a -> phases.build().run(a, journal))
-                            .then(b -> phases.image().run(b, dir))
-                            .then(i -> phases.measure().boot(i, dir, journal, budget, more));
+                    return phases.get().apply().run(resolved, journal)
+                            .then(a -> phases.get().build().run(a, journal))
+                            .then(b -> phases.get().image().run(b, dir))
+                            .then(i -> phases.get().measure().boot(i, dir, journal, budget, more));
                 } finally {
                     checkouts.keepIfClean(resolved.baseCommit());
                 }
@@ -127,11 +130,11 @@ public final class JobRunner {
 
     private Ending measure(Resolved resolved, Path dir, long id) throws IOException {
         JobJournal journal = new StoreJournal(jobs, id, runner);
-        Step<Measured> measured = phases.apply().run(resolved, journal)
-                .then(a -> phases.build().run(a, journal))
-                .then(b -> phases.image().run(b, dir))
-                .then(i -> phases.measure().run(i, dir, journal));
-        return measured.end(m -> new Ending(phases.verdict().run(m), m));
+        Step<Measured> measured = phases.get().apply().run(resolved, journal)
+                .then(a -> phases.get().build().run(a, journal))
+                .then(b -> phases.get().image().run(b, dir))
+                .then(i -> phases.get().measure().run(i, dir, journal));
+        return measured.end(m -> new Ending(phases.get().verdict().run(m), m));
     }
 
     private JobOutcome finish(Job job, Resolved resolved, long id, Ending end, Instant started) throws IOException {
@@ -139,10 +142,10 @@ public final class JobRunner {
         if (f instanceof Finding.Report r) {
             jobs.saveVerdicts(id, r.measurement().comparison());
         }
-        String replyId = phases.reply().newMessageId();
+        String replyId = phases.get().reply().newMessageId();
         JobFacts plain = end.reached().facts(new JobFacts.Run(id, elapsed(started), files.link(id), List.of(),
                 files.versions())).withPublished(files.publishTree(job, end.reached(), id));
-        JobFacts facts = plain.withTags(phases.reply().tags(resolved, f, replyId));
+        JobFacts facts = plain.withTags(phases.get().reply().tags(resolved, f, replyId));
         Path dir = dirs.jobs().of(id);
         Patchset patchset = job.candidate() instanceof Candidate.Series s ? Patchset.of(s.series().toApply())
                 : Patchset.NONE;
@@ -151,7 +154,7 @@ public final class JobRunner {
         files.write(dir, end, facts);
         Material.write(dir, job.profile(), ResultFiles.built(end.reached()));
         files.showOnPages(id);
-        ReplyPhase.Replied replied = phases.reply().run(job, end, facts, id, replyId);
+        ReplyPhase.Replied replied = phases.get().reply().run(job, end, facts, id, replyId);
         jobs.finish(id, f.kind(), f.detail());
         log.info("job {}: {}, reply written: {}", id, f.kind(), replied.eml());
         return new JobOutcome(id, f.kind(), f.outcome(), f.verdict(), replied.eml(), replied.body(), dir);

@@ -20,6 +20,15 @@ public record Base(String tree, String rev, BaseReason reason) {
         }
     }
 
+    /**
+     * Whether r is a plain revision name (a tag, branch, or hex, with ^ ~ /
+     * . -, no "..", not starting with "-"): what a command from a mail or an
+     * operator may name before it reaches git.
+     */
+    public static boolean plainRevision(String r) {
+        return r.matches("[A-Za-z0-9][A-Za-z0-9._/^~-]{0,199}") && !r.contains("..");
+    }
+
     public static Base configured(String tree, String rev) {
         return new Base(tree, rev, BaseReason.of(BaseReason.Kind.CONFIGURED));
     }

@@ -41,6 +41,9 @@ public final class DeadRunners {
     static Optional<FleetQueue.Claim> settle(Connection c, long id, Unit r, Instant now, String next, int maxCrashes)
             throws SQLException {
         String dead = r.runner();
+        // Locked first, as MailLog.record locks a job before its reply: a reply committed before this sees it.
+        Jdbc.rows(c, "SELECT id FROM jobs WHERE runner = ? AND state = 'running' FOR UPDATE", rs -> rs.getLong(1),
+                dead);
         Optional<Long> replied = Jdbc.first(c, "SELECT j.id FROM jobs j JOIN outgoing_mail m ON m.job_id = j.id"
                 + " WHERE j.runner = ? AND j.state = 'running'", rs -> rs.getLong(1), dead);
         if (replied.isPresent()) {
@@ -83,10 +86,28 @@ public final class DeadRunners {
      * takeover settles them. What became of it, for the log.
      */
     public String requeueOrphan(long id, int maxCrashes) {
+        return requeue(id, maxCrashes, true);
+    }
+
+    /**
+     * Units left running under runner's name, for a process of it that is
+     * starting and holds the name: a process runs one unit at a time and a
+     * starting one none, so these are an earlier process's that ended
+     * without finishing them (killed, or stopped while the database was
+     * away). Each is settled and queued again as a dead runner's is; what
+     * became of each, for the log.
+     */
+    public List<String> requeueLeftBy(String runner, int maxCrashes) {
+        List<Long> left = db.call("finding units left running by " + runner, c -> Jdbc.rows(c, "SELECT id FROM"
+                + " work_queue WHERE state = 'running' AND runner = ? ORDER BY id", rs -> rs.getLong(1), runner));
+        return left.stream().map(id -> requeue(id, maxCrashes, false)).toList();
+    }
+
+    private String requeue(long id, int maxCrashes, boolean onlyNameless) {
         return db.transaction("queueing work #" + id + " again", c -> {
             Optional<Unit> row = Jdbc.first(c, "SELECT runner, attempts FROM work_queue WHERE id = ? AND state ="
                     + " 'running' AND runner IS NOT NULL FOR UPDATE", rs -> new Unit(rs.getString(1), rs.getInt(2)), id);
-            if (row.isEmpty() || RunnerNameLock.held(c, row.get().runner(), 0)) {
+            if (row.isEmpty() || onlyNameless && RunnerNameLock.held(c, row.get().runner(), 0)) {
                 return "work #" + id + " is no longer running on a dead runner";
             }
             Instant now = clock.instant();
@@ -95,7 +116,8 @@ public final class DeadRunners {
                 return settled.get() instanceof FleetQueue.Claim.Skip s ? s.why() : "work #" + id + " is a dead"
                         + " letter: its runner died " + row.get().attempts() + " times while running it";
             }
-            String said = "runner " + row.get().runner() + " died while running it; queued again, ahead of the rest";
+            String said = "runner " + row.get().runner() + (onlyNameless ? " died while running it"
+                    : " ended while running it (found by its next process)") + "; queued again, ahead of the rest";
             Jdbc.update(c, "UPDATE work_queue SET state = 'queued', dispatched_at = NULL, detail = ?, updated_at = ?"
                     + " WHERE id = ?", said, now, id);
             return "work #" + id + ": " + said;

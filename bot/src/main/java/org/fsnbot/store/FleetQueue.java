@@ -22,10 +22,12 @@ public final class FleetQueue {
 
     private final Database db;
     private final Clock clock;
+    private final Patience patience;
 
-    FleetQueue(Database db, Clock clock) {
+    FleetQueue(Database db, Clock clock, Patience patience) {
         this.db = db;
         this.clock = clock;
+        this.patience = patience;
     }
 
     /** Queued units not yet handed to a runner class, oldest first. */
@@ -66,8 +68,8 @@ public final class FleetQueue {
 
     /** The runner a unit is running on, if it is running. */
     public Optional<String> runningOn(long id) {
-        return db.call("reading work #" + id, c -> Jdbc.first(c, "SELECT runner FROM work_queue WHERE id = ? AND state"
-                + " = 'running'", rs -> rs.getString(1), id));
+        return patience.until("reading work #" + id, () -> db.call("reading work #" + id, c -> Jdbc.first(c,
+                "SELECT runner FROM work_queue WHERE id = ? AND state = 'running'", rs -> rs.getString(1), id)));
     }
 
     /** What a runner may do with the unit it was handed. */
@@ -119,8 +121,18 @@ public final class FleetQueue {
      * PostgreSQL, when its runner no longer holds its name: the dead
      * runner's unfinished jobs are abandoned, or, when one of them already
      * has its reply in the mail log, the unit is finished with it.
+     *
+     * A claim waits out a database outage (Patience): the fired trigger
+     * that carries it is the unit's only way to a runner. A unit found
+     * running on this very runner is its to run: a runner runs one unit
+     * at a time, so that is this claim's own commit, whose answer was lost
+     * with its connection and is tried again.
      */
     public Claim claim(long id, Claimant who, boolean recovering, int maxCrashes) {
+        return patience.until("claiming work #" + id, () -> claimOnce(id, who, recovering, maxCrashes));
+    }
+
+    private Claim claimOnce(long id, Claimant who, boolean recovering, int maxCrashes) {
         String runner = who.runner();
         return db.transaction("claiming work #" + id, c -> {
             Optional<Row> row = Jdbc.first(c, "SELECT state, runner, attempts FROM work_queue WHERE id = ? FOR UPDATE",
@@ -141,6 +153,9 @@ public final class FleetQueue {
             if (r.state().equals(WorkState.QUEUED.stored())) {
                 Jdbc.update(c, "UPDATE work_queue SET state = 'running', runner = ?, attempts = attempts + 1,"
                         + " started_at = ?, updated_at = ? WHERE id = ?", runner, now, now, id);
+                return new Claim.Run(read(c, id), Optional.empty());
+            }
+            if (r.state().equals(WorkState.RUNNING.stored()) && runner.equals(r.runner())) {
                 return new Claim.Run(read(c, id), Optional.empty());
             }
             if (!r.state().equals(WorkState.RUNNING.stored()) || !recovering) {

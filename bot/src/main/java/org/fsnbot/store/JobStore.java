@@ -106,10 +106,11 @@ public final class JobStore {
         end(jobId, ERROR, error);
     }
 
+    /** Ends a job, unless a takeover abandoned it (its runner held no name too long): that stays the record. */
     private void end(long jobId, String outcome, String detail) {
         db.run("finishing job " + jobId, c -> Jdbc.update(c, "UPDATE jobs SET state = 'done', outcome = ?,"
-                + " detail = ?, finished_at = ? WHERE id = ?", outcome, Jdbc.truncate(detail, 4000), clock.instant(),
-                jobId));
+                + " detail = ?, finished_at = ? WHERE id = ? AND (outcome IS NULL OR outcome <> ?)", outcome,
+                Jdbc.truncate(detail, 4000), clock.instant(), jobId, ABANDONED));
     }
 
     public void saveBuild(long jobId, BuildResult b) {

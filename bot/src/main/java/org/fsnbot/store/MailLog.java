@@ -20,17 +20,36 @@ public final class MailLog implements MailLedger {
         this.clock = clock;
     }
 
+    /**
+     * Records a reply, unless its job was abandoned (a takeover or a
+     * coordinator's sweep found its runner holding no name past the grace,
+     * and the unit runs again elsewhere): then IllegalStateException, and
+     * nothing is recorded, so the unit is answered once. The job's row is
+     * locked first, as DeadRunners.settle locks it, so the two see each
+     * other's commits.
+     */
     @Override
     public long record(Long jobId, Outgoing m) {
+        return db.transaction("recording mail " + m.reply().messageId(), c -> {
+            if (jobId != null && Jdbc.first(c, "SELECT outcome FROM jobs WHERE id = ? FOR UPDATE",
+                    rs -> String.valueOf(rs.getString(1)), jobId).filter(JobStore.ABANDONED::equals).isPresent()) {
+                throw new IllegalStateException("job " + jobId + " was abandoned while it ran (its runner held no"
+                        + " name past the grace; its unit runs again elsewhere): its reply is not sent");
+            }
+            return insert(c, jobId, m);
+        });
+    }
+
+    private long insert(java.sql.Connection c, Long jobId, Outgoing m) throws java.sql.SQLException {
         Reply r = m.reply();
         List<String> rcpt = new ArrayList<>(r.to());
         rcpt.addAll(r.cc());
-        return db.call("recording mail " + r.messageId(), c -> Jdbc.insert(c, "INSERT INTO outgoing_mail (job_id,"
+        return Jdbc.insert(c, "INSERT INTO outgoing_mail (job_id,"
                 + " message_id, in_reply_to, subject, recipients, kind, state, eml_path, created_at, raw, envelope)"
                 + " VALUES (?,?,?,?,?,?,?,?,?,?,?)", jobId, r.messageId(), r.inReplyTo(),
                 Jdbc.truncate(r.subject(), 2000), Jdbc.truncate(String.join(", ", rcpt), 4000), m.kind().name(),
                 m.state().stored(), m.eml().toString(), clock.instant(), m.raw(),
-                Jdbc.truncate(String.join(" ", m.envelope()), 4000)));
+                Jdbc.truncate(String.join(" ", m.envelope()), 4000));
     }
 
     @Override

@@ -22,6 +22,8 @@ public final class Store implements AutoCloseable {
     private final Database db;
     private final Clock clock;
     private final boolean shared;
+    /** How claims and finishes wait out an outage of the fleet's database (H2 has none). */
+    private final Patience patience = Patience.sleeping();
 
     public Store(DataSource ds, Clock clock) {
         this(ds, clock, false);
@@ -102,7 +104,9 @@ public final class Store implements AutoCloseable {
         hc.setMaximumPoolSize(poolSize);
         hc.setMinimumIdle(1);
         hc.setPoolName("fsnbot-store");
-        return new Store(new HikariDataSource(hc), clock, true);
+        // An outage is seen within 5 s (Patience waits it out; /readyz and /metrics answer within a scrape).
+        hc.setConnectionTimeout(5000);
+        return new Store(StoreLoginRefused.saying(url, user, () -> new HikariDataSource(hc)), clock, true);
     }
 
     /** Whether this is the fleet's PostgreSQL, which other processes share (H2 is one process's). */
@@ -199,7 +203,7 @@ public final class Store implements AutoCloseable {
 
     /** The queue of series and tree heads waiting to be measured. */
     public WorkQueue queue() {
-        return new WorkQueue(db, clock);
+        return new WorkQueue(db, clock, patience);
     }
 
     /** The fleet's runners, their facts and state. */
@@ -209,7 +213,17 @@ public final class Store implements AutoCloseable {
 
     /** The work queue as the fleet hands it to runners. */
     public FleetQueue fleet() {
-        return new FleetQueue(db, clock);
+        return new FleetQueue(db, clock, patience);
+    }
+
+    /** The fleet counted: queue, runners, units, boots (metrics, fsnbot health). */
+    public FleetCensus census() {
+        return new FleetCensus(db, clock);
+    }
+
+    /** What an operator does to a unit by hand: queue it again, fail it. */
+    public UnitOverrides overrides() {
+        return new UnitOverrides(db, clock);
     }
 
     /** Units of runners that died, found and queued again. */

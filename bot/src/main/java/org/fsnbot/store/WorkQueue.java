@@ -20,10 +20,12 @@ public final class WorkQueue {
 
     private final Database db;
     private final Clock clock;
+    private final Patience patience;
 
-    WorkQueue(Database db, Clock clock) {
+    WorkQueue(Database db, Clock clock, Patience patience) {
         this.db = db;
         this.clock = clock;
+        this.patience = patience;
     }
 
     /** Queues work unless its key is known; returns its id when it was new. */
@@ -107,11 +109,31 @@ public final class WorkQueue {
         });
     }
 
-    /** The work ended in a reply (jobId) or as a record of why it could not run (no job). */
-    public void finish(long id, WorkState state, Long jobId, String detail) {
-        db.run("finishing work #" + id, c -> Jdbc.update(c, "UPDATE work_queue SET state = ?, job_id = ?,"
-                + " detail = ?, updated_at = ? WHERE id = ?", state.stored(), jobId, Jdbc.truncate(detail, 4000),
-                clock.instant(), id));
+    /** finish for the single machine's queue, whose units run on no named runner. */
+    public boolean finish(long id, WorkState state, Long jobId, String detail) {
+        return finish(id, null, state, jobId, detail);
+    }
+
+    /**
+     * The work ended in a reply (jobId) or as a record of why it could not
+     * run (no job), if it is still runner's: running on it (or, runner
+     * null, on no named runner). Waits out a database outage (Patience):
+     * a measured unit's boots are minutes of work and its result exists
+     * nowhere else. False when the unit is no longer runner's (queued
+     * again after runner held no name past the grace, taken over, failed
+     * by an operator): the caller's result counts for nothing. A finish
+     * whose commit was lost with its connection, tried again, finds the
+     * unit already in state on runner and is true.
+     */
+    public boolean finish(long id, String runner, WorkState state, Long jobId, String detail) {
+        return patience.until("finishing work #" + id, () -> db.call("finishing work #" + id, c -> {
+            int n = Jdbc.update(c, "UPDATE work_queue SET state = ?, job_id = ?, detail = ?, updated_at = ? WHERE"
+                    + " id = ? AND state = 'running' AND (runner IS NULL OR runner = ?)", state.stored(), jobId,
+                    Jdbc.truncate(detail, 4000), clock.instant(), id, runner);
+            return n == 1 || Jdbc.exists(c, "SELECT 1 FROM work_queue WHERE id = ? AND state = ? AND"
+                    + " (runner IS NULL OR runner = ?) AND job_id IS NOT DISTINCT FROM ?", id, state.stored(),
+                    runner, jobId);
+        }));
     }
 
     /** What a restart found left running: requeued, and dead letters. */

@@ -97,23 +97,41 @@ public final class QueueWorker {
         try {
             if (w.kind() == WorkKind.BISECT) {
                 BisectUnits.Done d = bisects.run(w, planner.answerTo(w));
-                queue.finish(w.id(), d.measured() ? WorkState.DONE : WorkState.FAILED, null, d.summary());
-                log.info("#{} done: {} -> {}", w.id(), d.summary(), d.eml());
+                if (finish(w, d.measured() ? WorkState.DONE : WorkState.FAILED, null, d.summary())) {
+                    log.info("#{} done: {} -> {}", w.id(), d.summary(), d.eml());
+                }
                 return;
             }
             JobOutcome o = runner.run(planner.plan(w));
-            queue.finish(w.id(), WorkState.DONE, o.jobId(), o.kind() + o.verdict().map(v -> ": " + v.text())
-                    .orElse(""));
+            if (!finish(w, WorkState.DONE, o.jobId(), o.kind() + o.verdict().map(v -> ": " + v.text()).orElse(""))) {
+                return;
+            }
             log.info("#{} done: {} -> {}", w.id(), o.kind(), o.eml());
             file(w, o);
             bisect(w, o);
         } catch (Throwable e) {
             // Whatever one unit does (an Error too: a stack overflow on a hostile
             // series) fails that unit alone; the queue goes on.
-            queue.finish(w.id(), WorkState.FAILED, null, e.toString());
+            if (!finish(w, WorkState.FAILED, null, e.toString())) {
+                return;
+            }
             log.warn("#{} failed (no verdict): {}", w.id(), e.toString(), e);
             answerFailure(w, e);
         }
+    }
+
+    /**
+     * Finishes w if it is still this runner's; else says its result is
+     * discarded (a fleet runner that held no name past the grace: the unit
+     * was queued again or taken over, and is answered by that run).
+     */
+    private boolean finish(Work w, WorkState state, Long jobId, String detail) {
+        if (queue.finish(w.id(), name.name(), state, jobId, detail)) {
+            return true;
+        }
+        log.warn("#{}: no longer this runner's (it held no name past the grace, or an operator failed or queued it"
+                + " again): its result ({}) is discarded", w.id(), detail);
+        return false;
     }
 
     private static final Pattern FULL_COMMIT = Pattern.compile("[0-9a-f]{40}");

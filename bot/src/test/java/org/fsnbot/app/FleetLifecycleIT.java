@@ -39,13 +39,16 @@ import org.junit.jupiter.api.io.TempDir;
  * step is the real one). An audit trigger on work_queue and runners,
  * stamped by the server's clock, records every claim and every drain, so
  * a claim after a drain or a unit measured twice cannot hide. Each drill
- * runs fsnbot.fleet.tries times (2 in CI; scripts/fleet-drills.sh runs 20).
+ * runs fsnbot.fleet.tries times (2 in CI; scripts/fleet-drills.sh runs 20),
+ * and the database outage once, fsnbot.fleet.outageSeconds long.
  */
 @Tag("e2e")
 class FleetLifecycleIT {
 
     private static final int CHECKIN_SECONDS = 3;
     private static final int TRIES = Integer.getInteger("fsnbot.fleet.tries", 2);
+    /** How long the outage drill keeps PostgreSQL stopped (30 s in CI; scripts/fleet-drills.sh: 120). */
+    private static final int OUTAGE_SECONDS = Integer.getInteger("fsnbot.fleet.outageSeconds", 30);
     private static final Map<String, String> PASSWORDS = Map.of("FSNBOT_COORDINATOR_PASSWORD",
             Postgres.COORDINATOR_PASSWORD, "FSNBOT_RUNNER_PASSWORD", Postgres.RUNNER_PASSWORD);
     private static Postgres pg;
@@ -63,7 +66,7 @@ class FleetLifecycleIT {
     }
 
     /** A node's configuration: simulated work of class sim on the test's database. */
-    private static Path config(Path tmp, String url, String name, String login) throws Exception {
+    static Path config(Path tmp, String url, String name, String login) throws Exception {
         boolean runner = login.equals(Postgres.RUNNER);
         return Files.writeString(tmp.resolve(name + ".yaml"), String.join("\n",
                 "home: \"" + tmp.resolve("home-" + name) + "\"",
@@ -106,9 +109,11 @@ class FleetLifecycleIT {
             return new Fleet(tmp, url, nodes, store);
         }
 
-        void runner(String name, long holdMs) throws Exception {
-            nodes.start(name, "runner", "--config", config(tmp, url, name, Postgres.RUNNER).toString(),
-                    "--simulate-ms", Long.toString(holdMs));
+        void runner(String name, long holdMs, String... more) throws Exception {
+            List<String> args = new java.util.ArrayList<>(List.of("runner", "--config", config(tmp, url, name,
+                    Postgres.RUNNER).toString(), "--simulate-ms", Long.toString(holdMs)));
+            args.addAll(List.of(more));
+            nodes.start(name, args.toArray(String[]::new));
         }
 
         /** Waits until name takes work (it logs so once its node started). */
@@ -188,6 +193,16 @@ class FleetLifecycleIT {
                         Duration.between(restart, Instant.now()).toMillis() / 1000.0);
                 assertThat(f.nodes().stop(again)).isIn(0, 143);
             }
+            // A wrong password: exit 2 and one sentence naming the login, not a stack trace.
+            try (FleetProcesses wrong = new FleetProcesses(Files.createDirectories(tmp.resolve("wrong")), Map.of("FSNBOT_RUNNER_PASSWORD",
+                    "not-the-password"))) {
+                Process p = wrong.start("queue", "queue", "--config", config(tmp, f.url(), "twin", Postgres.RUNNER)
+                        .toString());
+                assertThat(p.waitFor(90, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+                assertThat(p.exitValue()).as(output(wrong, "queue")).isEqualTo(2);
+                assertThat(output(wrong, "queue")).contains("refused user " + Postgres.RUNNER + ": FATAL: password"
+                        + " authentication failed").doesNotContain("\tat ", "Exception");
+            }
         }
     }
 
@@ -266,6 +281,89 @@ class FleetLifecycleIT {
                     + " after the kill, ahead of %d of the %d waiting units%n", took, after, waiting.size());
             assertThat(after).as("waiting units claimed after the dead runner's: it went first").isPositive();
             assertThat(f.store().fleet().open()).extracting(FleetQueue.Entry::id).isEmpty();
+        }
+    }
+
+    /** "STATUS body" of a GET to a node's health port on this host; "" when it does not answer. */
+    private static String http(int port, String path) {
+        try {
+            java.net.http.HttpResponse<String> r = java.net.http.HttpClient.newHttpClient().send(
+                    java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://127.0.0.1:" + port + path))
+                            .timeout(Duration.ofSeconds(10)).build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+            return r.statusCode() + " " + r.body();
+        } catch (java.io.IOException e) {
+            return "";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "";
+        }
+    }
+
+    /** A count that reads as -1 while the database is away (the test's own pool reconnects after). */
+    private static long countOr(Fleet f, String table, String where) {
+        try {
+            return f.store().count(table, where);
+        } catch (RuntimeException e) {
+            return -1;
+        }
+    }
+
+    @Test
+    void aDatabaseOutageUnderLoadEndsWithEveryUnitDoneOnceNoneStuckAndDrainStillWorks(@TempDir Path tmp)
+            throws Exception {
+        try (Fleet f = Fleet.start(tmp)) {
+            int port;
+            try (java.net.ServerSocket free = new java.net.ServerSocket(0)) {
+                port = free.getLocalPort();
+            }
+            f.runner("out-a", 1500, "--health-port", Integer.toString(port));
+            f.runner("out-b", 1500);
+            f.awaitTaking("out-a");
+            f.awaitTaking("out-b");
+            await("out-a ready", Duration.ofSeconds(30), () -> http(port, "/readyz").startsWith("200 ready: runner"));
+            List<Long> units = f.queue("load-", 24);
+            await("units done and running before the outage", Duration.ofSeconds(90),
+                    () -> f.store().count("work_queue", "state = 'done'") >= 2
+                            && f.store().count("work_queue", "state = 'running'") >= 1);
+            long doneBefore = f.store().count("work_queue", "state = 'done'");
+            pg.stopServer();
+            await("out-a says the database is away", Duration.ofSeconds(20),
+                    () -> http(port, "/readyz").startsWith("503 not ready:"));
+            assertThat(http(port, "/healthz")).as("alive through the outage").startsWith("200 ok");
+            assertThat(http(port, "/metrics")).contains("fsnbot_database_up 0.0");
+            Thread.sleep(OUTAGE_SECONDS * 1000L);
+            pg.startServer();
+            Instant up = Instant.now();
+            await("every unit done after the outage", Duration.ofMinutes(5),
+                    () -> countOr(f, "work_queue", "state = 'done'") == units.size());
+            double settled = Duration.between(up, Instant.now()).toMillis() / 1000.0;
+            for (String node : List.of("coordinator", "out-a", "out-b")) {
+                assertThat(f.nodes().alive(node)).as("%s outlived the outage:%n%s", node, output(f.nodes(), node))
+                        .isTrue();
+            }
+            assertThat(f.store().count("audit", "tbl = 'work_queue' AND new_state = 'done' AND old_state = 'done'"))
+                    .as("no unit finished twice").isZero();
+            assertThat(f.store().count("work_queue", "id IN (SELECT CAST(id AS BIGINT) FROM audit WHERE tbl ="
+                    + " 'work_queue' AND new_state = 'done' GROUP BY id HAVING COUNT(*) > 1)")).isZero();
+            assertThat(f.store().fleet().open()).as("nothing left running or waiting").isEmpty();
+            await("out-a ready again", Duration.ofSeconds(30), () -> http(port, "/readyz").startsWith("200 ready"));
+            assertThat(http(port, "/metrics")).contains("fsnbot_database_up 1.0", "fsnbot_units{state=\"done\"} "
+                    + units.size() + ".0");
+            long retried = output(f.nodes(), "out-a").lines().filter(l -> l.contains("trying again in")).count()
+                    + output(f.nodes(), "out-b").lines().filter(l -> l.contains("trying again in")).count();
+
+            assertThat(f.store().runners().setState("out-a", RunnerRegistry.State.DRAINING)).isTrue();
+            await("out-a stops after the outage's drain", Duration.ofSeconds(60), () -> !f.nodes().alive("out-a"));
+            assertThat(f.nodes().process("out-a").exitValue()).isZero();
+            List<Long> after = f.queue("after-", 6);
+            await("the units queued after the drain done", Duration.ofMinutes(2),
+                    () -> f.store().count("work_queue", "state = 'done'") == units.size() + after.size());
+            String drainedAt = "(SELECT MAX(ts) FROM audit WHERE tbl = 'runners' AND id = 'out-a' AND new_state ="
+                    + " 'draining')";
+            assertThat(f.claims("runner = 'out-a' AND ts > " + drainedAt)).as("claims after the drain").isZero();
+            System.err.printf(Locale.ROOT, "FleetLifecycleIT: PostgreSQL stopped %d s with %d of %d units done;"
+                    + " every unit done once %.1f s after it was back; %d waits said so; the drain after it held%n",
+                    OUTAGE_SECONDS, doneBefore, units.size(), settled, retried);
         }
     }
 }

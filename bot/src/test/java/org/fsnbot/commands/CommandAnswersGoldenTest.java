@@ -107,6 +107,7 @@ class CommandAnswersGoldenTest {
         JobStore jobs = store.jobs();
         long job = jobs.createJob(jobs.saveSeries(new PatchSeries(Optional.empty(), List.of(patch))), "/srv/linux",
                 "v6.12", "quick", Topology.DEFAULT.toString());
+        store.queue().claimNext();
         store.queue().finish(work, WorkState.DONE, job, "REPORT: regression");
         Reply report = app.composer().compose(patch,
                 "Hi,\n\nfsnbot measured this patch against its base: REGRESSION\n");

@@ -107,6 +107,7 @@ class CommandsByMailTest {
                 w.base().orElseThrow().tree(), w.base().orElseThrow().rev(), "quick", "sockets=2,cores=1,nodes=2");
         Reply r = app.composer().compose(patch, "Hi,\n\nfsnbot measured this patch: REGRESSION\n");
         app.delivery().post(job, r, ReplyKind.REPORT, new Delivery.Audience(false, false));
+        app.store().queue().claimNext();
         app.store().queue().finish(w.id(), WorkState.DONE, job, "REPORT: regression");
         app.delivery().flush();
         return r.messageId();

@@ -76,6 +76,7 @@ final class DeskFixture {
         JobStore jobs = store.jobs();
         long job = jobs.createJob(jobs.saveSeries(new PatchSeries(Optional.empty(), List.of(patch))), "/srv/linux",
                 "v6.12", "quick", Topology.DEFAULT.toString());
+        store.queue().claimNext();
         store.queue().finish(work, WorkState.DONE, job, "REPORT: regression");
         Reply r = composer.compose(patch, "Hi,\n\nREGRESSION\n");
         delivery.post(job, r, ReplyKind.REPORT, new Delivery.Audience(false, false));

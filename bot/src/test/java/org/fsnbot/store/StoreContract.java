@@ -131,7 +131,10 @@ abstract class StoreContract {
             assertThat(w.item()).isEqualTo(asked);
             assertThat(w.state()).isEqualTo(WorkState.QUEUED);
         });
-        q.finish(id, WorkState.DONE, null, "REPORT: regression");
+        assertThat(q.finish(id, WorkState.DONE, null, "REPORT: regression")).as("a queued unit is not finished")
+                .isFalse();
+        q.claimNext();
+        assertThat(q.finish(id, WorkState.DONE, null, "REPORT: regression")).isTrue();
         assertThat(q.list(WorkState.DONE)).singleElement().satisfies(w -> assertThat(w.detail())
                 .isEqualTo("REPORT: regression"));
     }
@@ -165,7 +168,12 @@ abstract class StoreContract {
                 r -> assertThat(r.takenFrom()).contains("runner-a"));
         assertThat(store.count("jobs", "id = ? AND outcome = ?", deadJob, JobStore.ABANDONED)).isEqualTo(1);
         assertThat(store.text("SELECT runner FROM work_queue WHERE id = ?", id)).isEqualTo("runner-b");
-        store.queue().finish(id, WorkState.DONE, null, "REPORT");
+        assertThat(store.queue().finish(id, "runner-a", WorkState.DONE, null, "REPORT")).as("the dead runner's"
+                + " late finish counts for nothing").isFalse();
+        assertThat(store.text("SELECT state FROM work_queue WHERE id = ?", id)).isEqualTo("running");
+        assertThat(store.queue().finish(id, "runner-b", WorkState.DONE, null, "REPORT")).isTrue();
+        assertThat(store.queue().finish(id, "runner-b", WorkState.DONE, null, "REPORT")).as("a finish tried again"
+                + " after its commit was lost").isTrue();
         assertThat(fleet.claim(id, "runner-c", true, 3)).as("done is done").isInstanceOf(FleetQueue.Claim.Skip.class);
         assertThat(fleet.doneBy("runner-b")).isEqualTo(1);
     }
@@ -186,6 +194,83 @@ abstract class StoreContract {
         assertThat(store.text("SELECT state FROM work_queue WHERE id = ?", id)).isEqualTo("done");
         assertThat(store.text("SELECT CAST(job_id AS VARCHAR(20)) FROM work_queue WHERE id = ?", id))
                 .isEqualTo(Long.toString(job));
+    }
+
+    @Test
+    void anAbandonedJobsReplyIsNotRecordedAndItsEndDoesNotOverwriteTheAbandonment(@TempDir Path dir) {
+        Store store = open(dir);
+        long id = store.queue().enqueue(series("<ab>", "abandoned")).orElseThrow();
+        store.fleet().claim(id, "runner-a", false, 3);
+        long job = runningJob(store, "runner-a");
+        assertThat(store.fleet().claim(id, "runner-b", true, 3)).isInstanceOf(FleetQueue.Claim.Run.class);
+        Reply r = new Reply("<late@x>", "bot@x", List.of("a@x"), List.of(), new Reply.Threading("Re: x", "<p@x>",
+                List.of("<p@x>")), "b\n");
+
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> store.mail().record(job, new MailLedger.Outgoing(r,
+                ReplyKind.REPORT, MailState.PENDING, dir.resolve("r.eml"), new byte[] {1}, List.of("a@x"))))
+                .hasMessageContaining("abandoned");
+        store.jobs().finish(job, ReplyKind.REPORT, "late");
+
+        assertThat(store.count("outgoing_mail", "")).isZero();
+        assertThat(store.count("jobs", "id = ? AND outcome = ?", job, JobStore.ABANDONED)).isEqualTo(1);
+    }
+
+    @Test
+    void aStartingRunnerQueuesAgainFirstTheUnitsAnEarlierProcessOfItsNameLeftRunning(@TempDir Path dir) {
+        Store store = open(dir);
+        long left = store.queue().enqueue(series("<left>", "left")).orElseThrow();
+        long other = store.queue().enqueue(series("<other>", "other")).orElseThrow();
+        store.fleet().claim(left, "box-4", false, 3);
+        store.fleet().claim(other, "box-5", false, 3);
+        long job = runningJob(store, "box-4");
+
+        assertThat(store.deadRunners().requeueLeftBy("box-4", 3)).singleElement().asString()
+                .contains("work #" + left, "queued again");
+
+        assertThat(store.fleet().waiting()).singleElement().satisfies(w -> {
+            assertThat(w.work().id()).isEqualTo(left);
+            assertThat(w.ranBefore()).isTrue();
+        });
+        assertThat(store.count("jobs", "id = ? AND outcome = ?", job, JobStore.ABANDONED)).isEqualTo(1);
+        assertThat(store.fleet().runningOn(other)).contains("box-5");
+        assertThat(store.queue().finish(left, "box-4", WorkState.DONE, null, "late")).isFalse();
+    }
+
+    @Test
+    void anOperatorFailsAndRequeuesUnitsAndARunningUnitsRunnerLosesItsResult(@TempDir Path dir) {
+        Store store = open(dir);
+        UnitOverrides ops = store.overrides();
+        long queued = store.queue().enqueue(series("<o1>", "o1")).orElseThrow();
+        long running = store.queue().enqueue(series("<o2>", "o2")).orElseThrow();
+        store.fleet().claim(running, "box-6", false, 3);
+        long job = runningJob(store, "box-6");
+
+        assertThat(ops.requeue(queued).done()).as("queued already").isFalse();
+        assertThat(ops.requeue(running).done()).as("requeued while running only when its runner is gone (PostgreSQL:"
+                + " box-6 holds no name)").isEqualTo(store.shared());
+        if (store.shared()) {
+            assertThat(store.count("jobs", "id = ? AND outcome = ?", job, JobStore.ABANDONED)).isEqualTo(1);
+            store.fleet().claim(running, "box-6", false, 3);
+        }
+        long again = runningJob(store, "box-6");
+        assertThat(ops.fail(running, "stuck on a hung host").done()).isTrue();
+        assertThat(store.count("jobs", "id = ? AND outcome = ?", again, JobStore.ABANDONED)).isEqualTo(1);
+        assertThat(store.queue().finish(running, "box-6", WorkState.DONE, null, "late")).isFalse();
+        assertThat(store.text("SELECT detail FROM work_queue WHERE id = ?", running))
+                .isEqualTo("failed by the operator: stuck on a hung host");
+        assertThat(ops.fail(running, "twice").done()).isFalse();
+        assertThat(ops.fail(queued, "not wanted").done()).isTrue();
+
+        UnitOverrides.Result back = ops.requeue(running);
+        assertThat(back.done()).isTrue();
+        assertThat(back.said()).contains("queued again", "ahead");
+        assertThat(store.text("SELECT CAST(attempts AS VARCHAR(5)) FROM work_queue WHERE id = ?", running))
+                .isEqualTo("0");
+        assertThat(store.fleet().waiting()).singleElement().satisfies(w -> assertThat(w.ranBefore()).isTrue());
+        store.fleet().claim(running, "box-7", false, 3);
+        store.queue().finish(running, "box-7", WorkState.DONE, null, "REPORT");
+        assertThat(ops.requeue(running).said()).contains("is done", "rerun");
+        assertThat(ops.requeue(12345).said()).isEqualTo("no unit #12345 (fsnbot queue lists the open ones)");
     }
 
     @Test

@@ -14,7 +14,7 @@ import org.testcontainers.utility.DockerImageName;
  */
 public final class Postgres implements AutoCloseable {
 
-    public static final String IMAGE = "fsnbot-postgres:bookworm-2";
+    public static final String IMAGE = "fsnbot-postgres:bookworm-3";
     public static final String PASSWORD = "fsnbot-test-only";
 
     private final GenericContainer<?> container;
@@ -39,6 +39,11 @@ public final class Postgres implements AutoCloseable {
     @SuppressWarnings("resource")
     private static Postgres start(int maxConnections, Optional<java.nio.file.Path> tls) {
         GenericContainer<?> c = new GenericContainer<>(DockerImageName.parse(IMAGE)).withExposedPorts(5432)
+                // A port of its own, bound by hand, so that a stopped and started server keeps it (outage).
+                .withCreateContainerCmdModifier(cmd -> cmd.getHostConfig().withPortBindings(
+                        new com.github.dockerjava.api.model.PortBinding(
+                                com.github.dockerjava.api.model.Ports.Binding.bindPort(freePort()),
+                                com.github.dockerjava.api.model.ExposedPort.tcp(5432))))
                 .withEnv("FSNBOT_PG_PASSWORD", PASSWORD)
                 .withEnv("FSNBOT_PG_MAX_CONNECTIONS", Integer.toString(maxConnections))
                 .waitingFor(Wait.forLogMessage(".*database system is ready to accept connections.*\\n", 1)
@@ -51,6 +56,65 @@ public final class Postgres implements AutoCloseable {
         });
         c.start();
         return new Postgres(c);
+    }
+
+    private static int freePort() {
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+            return s.getLocalPort();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Stops the server with a fast shutdown (SIGINT: every session ends at
+     * once, as in a restart or a crash of the database host), and returns
+     * once it is down.
+     */
+    public void stopServer() {
+        var docker = container.getDockerClient();
+        docker.killContainerCmd(container.getContainerId()).withSignal("SIGINT").exec();
+        long end = System.nanoTime() + Duration.ofMinutes(1).toNanos();
+        while (Boolean.TRUE.equals(docker.inspectContainerCmd(container.getContainerId()).exec().getState()
+                .getRunning())) {
+            if (System.nanoTime() > end) {
+                throw new IllegalStateException("PostgreSQL did not stop within a minute");
+            }
+            sleep(100);
+        }
+    }
+
+    /** Starts the stopped server again on its port and returns once it takes connections. */
+    public void startServer() {
+        container.getDockerClient().startContainerCmd(container.getContainerId()).exec();
+        long end = System.nanoTime() + Duration.ofMinutes(2).toNanos();
+        while (true) {
+            try (java.sql.Connection c = java.sql.DriverManager.getConnection(url(), user(), password())) {
+                if (c.isValid(5)) {
+                    return;
+                }
+            } catch (java.sql.SQLException e) {
+                if (System.nanoTime() > end) {
+                    throw new IllegalStateException("PostgreSQL did not come back within 2 minutes", e);
+                }
+                sleep(200);
+            }
+        }
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** url as another container reaches it: the server's address on Docker's bridge, its own port. */
+    public String fromContainers(String url) {
+        String ip = container.getContainerInfo().getNetworkSettings().getNetworks().get("bridge").getIpAddress();
+        return url.replaceFirst("//[^/]+/", "//" + ip + ":5432/");
     }
 
     public String url() {
