@@ -82,8 +82,10 @@ public final class UnitOverrides {
     /**
      * Fails unit id for why: a queued one is not run; a running one's job
      * is abandoned (its runner's result and reply are discarded when it
-     * ends). Nobody is mailed: the operator answers by hand if someone
-     * asked for it.
+     * ends). On the single machine a running unit names no runner and its
+     * job is not known until it ends: the result is discarded, the reply
+     * is not stopped, and the sentence says so. Nobody is mailed: the
+     * operator answers by hand if someone asked for it.
      */
     public Result fail(long id, String why) {
         return db.transaction("failing work #" + id, c -> {
@@ -103,8 +105,10 @@ public final class UnitOverrides {
             Jdbc.update(c, "UPDATE work_queue SET state = ?, detail = ?, updated_at = ? WHERE id = ?",
                     WorkState.FAILED.stored(), Jdbc.truncate("failed by the operator: " + why, 4000), clock.instant(),
                     id);
-            return new Result(true, "#" + id + " failed" + (running && r.runner() != null ? "; " + r.runner()
-                    + "'s job on it is abandoned (its result and reply are discarded)" : "") + ": " + why);
+            String also = !running ? "" : r.runner() != null ? "; " + r.runner() + "'s job on it is abandoned (its"
+                    + " result and reply are discarded)" : "; if fsnbot run is measuring it now, its result is discarded"
+                    + " but its reply may still go out (stop fsnbot run first to be sure)";
+            return new Result(true, "#" + id + " failed" + also + ": " + why);
         });
     }
 

@@ -210,6 +210,9 @@ class BisectIT {
         // Queued as a watched branch's regression queues it (bisect.auto), and run by the queue's worker.
         long id = app.store().queue().enqueue(WorkItem.found("bisect-it " + System.nanoTime(), "bisect c5..c8",
                 new WorkTarget.Bisect(c.get(8)), new Base(repo.toString(), c.get(5), BaseReason.of(BaseReason.Kind.NAMED_IN_COMMAND)))).orElseThrow();
+        // Claimed as the queue claims a unit before its worker runs it: a finish counts only for its owner.
+        assertThat(app.store().fleet().claim(id, app.runnerName().name(), false, 3))
+                .isInstanceOf(org.fsnbot.store.FleetQueue.Claim.Run.class);
         app.queueWorker().run(unit(id));
         Work w = unit(id);
         assertThat(w.state()).isEqualTo(WorkState.DONE);
