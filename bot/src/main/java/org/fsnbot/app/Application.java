@@ -67,6 +67,10 @@ import org.slf4j.LoggerFactory;
  * configuration, for one machine (caches and the H2 database under home,
  * replies to the outbox, mail as configured). The CLI commands take what
  * they need from here and nothing else builds stages.
+ *
+ * Longer than 250 lines because it is that root: each part it makes is a
+ * line or two of wiring, and spreading them over classes would only move
+ * the wiring, not divide a responsibility.
  */
 public final class Application implements AutoCloseable {
 

@@ -65,9 +65,11 @@ public final class HealthServer implements AutoCloseable {
                 return;
             }
             switch (ex.getRequestURI().getPath()) {
-                case "/healthz" -> send(ex, node.running().get() ? 200 : 503, "text/plain; charset=utf-8",
-                        node.running().get() ? "ok: " + node.role() + " " + node.name() + " runs\n"
-                                : node.role() + " " + node.name() + " has stopped\n");
+                case "/healthz" -> {
+                    boolean runs = node.running().get();
+                    send(ex, runs ? 200 : 503, "text/plain; charset=utf-8", (runs ? "ok: " : "") + node.role()
+                            + " " + node.name() + (runs ? " runs\n" : " has stopped\n"));
+                }
                 case "/readyz" -> {
                     Optional<String> why = !node.running().get() ? Optional.of("it has stopped")
                             : database.get().or(() -> node.notReady().get());

@@ -53,9 +53,7 @@ public final class DeadRunners {
                     now, id);
             return Optional.of(new FleetQueue.Claim.Skip("work #" + id + " was answered by " + dead + " before it died"));
         }
-        Jdbc.update(c, "UPDATE jobs SET state = 'done', outcome = ?, detail = ?, finished_at = ? WHERE runner = ?"
-                + " AND state = 'running'", JobStore.ABANDONED, "runner " + dead + " died; its boots are"
-                + " discarded and the unit " + next, now, dead);
+        abandonJobsOf(c, dead, "runner " + dead + " died; its boots are discarded and the unit " + next, now);
         if (r.attempts() >= maxCrashes) {
             Jdbc.update(c, "UPDATE work_queue SET state = ?, detail = ?, updated_at = ? WHERE id = ?",
                     WorkState.DEAD_LETTER.stored(), "its runner died " + r.attempts() + " times while running"
@@ -63,6 +61,15 @@ public final class DeadRunners {
             return Optional.of(new FleetQueue.Claim.DeadLetter(FleetQueue.read(c, id)));
         }
         return Optional.empty();
+    }
+
+    /**
+     * Abandons runner's running jobs (a runner runs one at a time): their
+     * boots count for nothing, and MailLog.record refuses their replies.
+     */
+    static void abandonJobsOf(Connection c, String runner, String why, Instant now) throws SQLException {
+        Jdbc.update(c, "UPDATE jobs SET state = 'done', outcome = ?, detail = ?, finished_at = ? WHERE runner = ? AND"
+                + " state = 'running'", JobStore.ABANDONED, Jdbc.truncate(why, 4000), now, runner);
     }
 
     /**

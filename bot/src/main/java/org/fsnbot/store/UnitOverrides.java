@@ -63,7 +63,8 @@ public final class UnitOverrides {
                             + ", which is alive") + ": fail it first (fsnbot fail " + id + " --why ...), or drain"
                             + " its runner");
                 }
-                abandon(c, r.runner(), "the operator queued its unit #" + id + " again");
+                DeadRunners.abandonJobsOf(c, r.runner(), "the operator queued its unit #" + id + " again",
+                        clock.instant());
             } else if (state.equals(WorkState.QUEUED.stored())) {
                 return new Result(false, "#" + id + " is queued already");
             } else if (state.equals(WorkState.DONE.stored()) || state.equals(WorkState.INCOMPLETE.stored())) {
@@ -100,7 +101,8 @@ public final class UnitOverrides {
                         + " failed");
             }
             if (running && r.runner() != null) {
-                abandon(c, r.runner(), "the operator failed its unit #" + id + ": " + why);
+                DeadRunners.abandonJobsOf(c, r.runner(), "the operator failed its unit #" + id + ": " + why,
+                        clock.instant());
             }
             Jdbc.update(c, "UPDATE work_queue SET state = ?, detail = ?, updated_at = ? WHERE id = ?",
                     WorkState.FAILED.stored(), Jdbc.truncate("failed by the operator: " + why, 4000), clock.instant(),
@@ -112,8 +114,4 @@ public final class UnitOverrides {
         });
     }
 
-    private void abandon(Connection c, String runner, String why) throws SQLException {
-        Jdbc.update(c, "UPDATE jobs SET state = 'done', outcome = ?, detail = ?, finished_at = ? WHERE runner = ? AND"
-                + " state = 'running'", JobStore.ABANDONED, Jdbc.truncate(why, 4000), clock.instant(), runner);
-    }
 }
