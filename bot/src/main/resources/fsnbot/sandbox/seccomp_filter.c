@@ -2,17 +2,19 @@
 /*
  * fsnbot's sandbox seccomp filter, written as a BPF program for
  * bubblewrap's --seccomp: every system call is allowed except those named
- * on the command line (EPERM), clone() asking for a new namespace (EPERM)
- * and clone3(), whose flags a filter cannot read (ENOSYS, so libc falls
- * back to clone()). Calls of another ABI (i386, x32) kill the process.
+ * on the command line (EPERM), socket() of the address families named as
+ * socket:FAMILY (EPERM), clone() asking for a new namespace (EPERM) and
+ * clone3(), whose flags a filter cannot read (ENOSYS, so libc falls back
+ * to clone()). Calls of another ABI (i386, x32) kill the process.
  *
- * Usage: fsnbot-seccomp OUTPUT SYSCALL...
+ * Usage: fsnbot-seccomp OUTPUT [socket:FAMILY | SYSCALL]...
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/sched.h>
 #include <seccomp.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -27,7 +29,20 @@ static const unsigned long long ns_flags[] = {
 
 static int deny(scmp_filter_ctx ctx, const char *name)
 {
-	int nr = seccomp_syscall_resolve_name(name);
+	int nr;
+
+	if (!strncmp(name, "socket:", 7)) {
+		char *end;
+		unsigned long family = strtoul(name + 7, &end, 10);
+
+		if (*end || end == name + 7) {
+			fprintf(stderr, "fsnbot-seccomp: bad address family %s\n", name);
+			return -1;
+		}
+		return seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(socket), 1,
+					SCMP_A0(SCMP_CMP_EQ, family));
+	}
+	nr = seccomp_syscall_resolve_name(name);
 
 	if (nr == __NR_SCMP_ERROR) {
 		fprintf(stderr, "fsnbot-seccomp: unknown system call %s\n", name);

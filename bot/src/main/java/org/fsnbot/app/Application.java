@@ -12,6 +12,7 @@ import org.fsnbot.build.KernelConfig;
 import org.fsnbot.build.PatchApplier;
 import org.fsnbot.exec.CommandRunner;
 import org.fsnbot.exec.Orphans;
+import org.fsnbot.exec.OwnerMark;
 import org.fsnbot.exec.Sandbox;
 import org.fsnbot.git.Trees;
 import org.fsnbot.image.BlockImage;
@@ -90,29 +91,29 @@ public final class Application implements AutoCloseable {
     private Phases phases;
     private final Home home;
     private final Testbeds.Factory testbed;
+    private final String ownerHome;
     private final String owner;
     private final Checkouts checkouts;
     private final Versions versions;
 
-    private Application(Config config, DeliveryHooks hooks, Clock clock, Testbeds.Factory testbed)
+    private Application(Config config, DeliveryHooks hooks, Clock clock, Testbeds.Factory testbed, boolean looking)
             throws IOException {
         this.config = config;
         this.clock = clock;
-        Home home = config.home().create();
         Config.StoreSettings db = config.deployment().store();
+        Home home = looking ? config.home() : config.home().create();
+        if (looking && !db.shared()) {
+            NothingHere.requireStore(home);
+        }
         this.store = db.shared() ? Store.postgres(db.url().orElseThrow(), db.user(), db.password(), db.poolSize(), clock)
                 : Store.h2(home.database(), clock);
-        // The database is ours alone now (H2 locks it), so anything marked
-        // with this home was left by a killed fsnbot. On the fleet's shared
-        // store nothing locks the home: the mark names the runner too, so a
-        // runner never reaps what another one on the same home runs.
         this.home = home;
         this.testbed = testbed;
-        this.owner = home.root().toAbsolutePath().normalize() + (db.shared() ? "#" + runnerName().name() : "");
-        List<Long> reaped = new Orphans(owner).reap();
-        if (!reaped.isEmpty()) {
-            log.warn("killed {} process(es) a previous fsnbot on {} left running: {}", reaped.size(), owner, reaped);
-        }
+        // What this process starts is marked with its home and with this process itself (OwnerMark): only a
+        // measuring process reaps (phases()), and only what a process that is gone left. On the fleet's store the
+        // mark names the runner too, so a runner never reaps what another one on the same home runs.
+        this.ownerHome = home.root().toAbsolutePath().normalize() + (db.shared() ? "#" + runnerName().name() : "");
+        this.owner = OwnerMark.ofThisProcess(ownerHome).value();
         this.checkouts = new Checkouts(home.root(), runner);
         this.trees = new Trees(home.root());
         Config.Mailing mailing = config.mailing();
@@ -125,6 +126,11 @@ public final class Application implements AutoCloseable {
                 mail.sends() ? Optional.of(new SmtpSender(mail.smtp())) : Optional.empty(),
                 new Delivery.Guards(deliveryChecks(mail), hooks, foreign), mailing.from());
         this.versions = Versions.ofThisBuild(WorkloadBinaries.sourcesVersion());
+    }
+
+    /** The mark (OwnerMark) every step this process starts carries: its home and this process. */
+    public String stepMark() {
+        return owner;
     }
 
     /** Which fsnbot and workloads this process measures with (every reply, JSON and export says). */
@@ -144,7 +150,17 @@ public final class Application implements AutoCloseable {
     /** As open, with another testbed backend measuring the jobs. */
     public static Application open(Config config, DeliveryHooks hooks, Clock clock, Testbeds.Factory testbed)
             throws IOException {
-        return new Application(config, hooks, clock, testbed);
+        return new Application(config, hooks, clock, testbed, false);
+    }
+
+    /**
+     * fsnbot for a command that only looks or changes the store (jobs,
+     * show, queue, health, pages, serve, an operator's drain): it makes no
+     * home and no database (NothingHere when the single machine's are not
+     * there yet), reaps nothing, and never starts a measurement.
+     */
+    public static Application look(Config config) throws IOException {
+        return new Application(config, DeliveryHooks.NONE, Clock.systemUTC(), Testbeds.QEMU, true);
     }
 
     /** A mail the list archive shows was delivered; so was one whose Bcc copy is in our mailbox. */
@@ -173,6 +189,7 @@ public final class Application implements AutoCloseable {
     private synchronized Phases phases() {
         if (phases == null) {
             try {
+                reapLeftovers();
                 phases = phases(SandboxChoice.of(config.sandbox(), runner, owner, home.root().resolve("sandbox")));
             } catch (IOException e) {
                 throw new java.io.UncheckedIOException(e);
@@ -193,6 +210,20 @@ public final class Application implements AutoCloseable {
                         new MeasurePhase.ThisRunner(runnerName(), new NoiseFloors(store.calibrations(), runnerName()))),
                 new VerdictPhase(store.calibrations(), runnerName()), new ReplyPhase(new ReplyRenderer(), composer, delivery,
                         config.mailing().regzbot()));
+    }
+
+    /**
+     * Kills what a killed fsnbot on this home left running: only a process
+     * about to measure does it (before its first step), and only what a
+     * process that is gone started, so a look from another process, or a
+     * second measuring process on the same home, disturbs nothing.
+     */
+    private void reapLeftovers() throws IOException {
+        List<Long> reaped = new Orphans(ownerHome).reap();
+        if (!reaped.isEmpty()) {
+            log.warn("killed {} process(es) a fsnbot on {} that is gone left running: {}", reaped.size(),
+                    ownerHome, reaped);
+        }
     }
 
     /** The workload binaries and the host runner, for `fsnbot bench --host`: no store, no mail. */

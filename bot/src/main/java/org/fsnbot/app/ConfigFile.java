@@ -145,10 +145,12 @@ final class ConfigFile {
         public boolean bccSelf;
         public List<String> lists;
         public int maxRecipients;
+        public int maxRepliesPerSenderHour;
 
         MailSettings settings() {
             return new MailSettings(MailSettings.Mode.parse(mode), smtp, imap, new MailSettings.Etiquette(
-                    messageIdDomain, neverCc, optOutAuthors, replyWhenNothingFound, bccSelf, lists, maxRecipients));
+                    messageIdDomain, neverCc, optOutAuthors, replyWhenNothingFound, bccSelf, lists,
+                    new MailSettings.Bounds(maxRecipients, maxRepliesPerSenderHour)));
         }
     }
 

@@ -81,6 +81,12 @@ public final class FleetNode {
     private FleetNode() {
     }
 
+    /** What a runner does first once it holds its name. */
+    @FunctionalInterface
+    public interface Ready {
+        void prepare() throws IOException;
+    }
+
     /** app's view of the fleet's Quartz cluster; only on the shared store. */
     static QuartzCluster cluster(Application app) {
         Config.StoreSettings db = app.config().deployment().store();
@@ -150,9 +156,12 @@ public final class FleetNode {
      * it lives (one process per name: a second is refused, a restart after
      * a clean stop or a crash is not), records its facts, takes its class's
      * work, and stops by itself after its current job once an operator
-     * drains it. Empty when another live process is this runner.
+     * drains it. Empty when another live process is this runner: then
+     * nothing else was done (a twin touches no process, file or unit).
+     * ready runs once the name is held, before anything else (a measuring
+     * runner's sandbox and the reaping of what its killed predecessor left).
      */
-    public static Optional<Running> runner(Application app, Consumer<Work> measure)
+    public static Optional<Running> runner(Application app, Consumer<Work> measure, Ready ready)
             throws SchedulerException, IOException {
         RunnerName me = app.runnerName();
         RunnerRegistry registry = app.store().runners();
@@ -161,6 +170,12 @@ public final class FleetNode {
             return Optional.empty();
         }
         RunnerNameHolder name = new RunnerNameHolder(app, held.get());
+        try {
+            ready.prepare();
+        } catch (IOException | RuntimeException e) {
+            name.close();
+            throw e;
+        }
         app.store().deadRunners().requeueLeftBy(me.name(), QueueWorker.MAX_CRASHES).forEach(said -> log.warn("{}",
                 said));
         QuartzCluster cluster = cluster(app);

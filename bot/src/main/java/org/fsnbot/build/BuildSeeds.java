@@ -80,7 +80,7 @@ final class BuildSeeds {
         Seed best = null;
         for (BuildDir b : bases.subList(0, Math.min(CANDIDATES, bases.size()))) {
             String seedCommit = b.builtCommit().orElseThrow();
-            CommandResult diff = runner.run(List.of("git", "diff", "--no-renames", "--name-only", seedCommit, commit),
+            CommandResult diff = runner.run(CheckoutGuard.git("diff", "--no-renames", "--name-only", seedCommit, commit),
                     checkout, Duration.ofMinutes(2));
             if (!diff.ok()) {
                 continue;

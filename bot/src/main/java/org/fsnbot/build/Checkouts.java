@@ -51,7 +51,12 @@ public final class Checkouts {
     /** The persistent checkout of base, at base; created on first use. */
     public Path at(Path repo, String baseCommit) throws IOException {
         Path dir = pathOf(baseCommit);
-        if (Files.exists(dir.resolve(".git"))) {
+        if (Files.exists(dir.resolve(".git"), LinkOption.NOFOLLOW_LINKS)
+                && CheckoutGuard.realGitDir(dir.resolve(".git")).isEmpty()) {
+            log.warn("checkout {}: its .git is not a directory of its own; removing it and cloning again", dir);
+            runner.check(List.of("rm", "-rf", "--one-file-system", dir.toString()), null, Duration.ofMinutes(10));
+        }
+        if (Files.exists(dir.resolve(".git"), LinkOption.NOFOLLOW_LINKS)) {
             shareObjectsOf(repo, dir);
             statOnlyWhatMatters(dir);
             switchTo(dir, baseCommit);
@@ -67,7 +72,7 @@ public final class Checkouts {
         runner.check(List.of("git", "clone", "-q", "--shared", "--no-checkout", repo.toString(), partial.toString()),
                 null, Duration.ofMinutes(10));
         statOnlyWhatMatters(partial);
-        runner.check(List.of("git", "checkout", "-q", "--detach", baseCommit), partial, Duration.ofMinutes(20));
+        runner.check(CheckoutGuard.git("checkout", "-q", "--detach", baseCommit), partial, Duration.ofMinutes(20));
         ageSources(partial);
         Files.move(partial, dir);
         return dir;
@@ -102,8 +107,8 @@ public final class Checkouts {
 
     /** Makes git's index take the files' new mtimes, so they do not count as changes. */
     static void refreshIndex(CommandRunner runner, Path checkout) throws IOException {
-        CommandResult refresh = runner.run(List.of("git", "-c", "core.fsmonitor=false", "update-index", "-q",
-                "--refresh"), checkout, Duration.ofMinutes(20));
+        CommandResult refresh = runner.run(CheckoutGuard.git("update-index", "-q", "--refresh"), checkout,
+                Duration.ofMinutes(20));
         if (!refresh.ok()) {
             throw new IOException("git update-index --refresh in " + checkout + ": " + refresh.outputText().strip());
         }
@@ -133,8 +138,8 @@ public final class Checkouts {
      * make rebuilds the whole kernel.
      */
     private void statOnlyWhatMatters(Path checkout) throws IOException {
-        runner.check(List.of("git", "config", "core.checkStat", "minimal"), checkout, Duration.ofMinutes(1));
-        runner.check(List.of("git", "config", "core.trustctime", "false"), checkout, Duration.ofMinutes(1));
+        runner.check(CheckoutGuard.git("config", "core.checkStat", "minimal"), checkout, Duration.ofMinutes(1));
+        runner.check(CheckoutGuard.git("config", "core.trustctime", "false"), checkout, Duration.ofMinutes(1));
     }
 
     /**
@@ -146,10 +151,15 @@ public final class Checkouts {
      */
     public boolean keepIfClean(String baseCommit) throws IOException {
         Path dir = pathOf(baseCommit);
-        if (!Files.exists(dir.resolve(".git"))) {
+        if (!Files.exists(dir.resolve(".git"), LinkOption.NOFOLLOW_LINKS)) {
             return true;
         }
-        List<String> git = List.of("git", "-c", "core.fsmonitor=false", "-c", "core.hooksPath=/dev/null");
+        if (CheckoutGuard.realGitDir(dir.resolve(".git")).isEmpty()) {
+            log.warn("checkout {}: its .git is not a directory of its own (replaced in the sandbox); removing it", dir);
+            runner.check(List.of("rm", "-rf", "--one-file-system", dir.toString()), null, Duration.ofMinutes(10));
+            return false;
+        }
+        List<String> git = CheckoutGuard.ROOT_GIT;
         CommandResult head = runner.run(concat(git, "rev-parse", "HEAD"), dir, Duration.ofMinutes(1));
         CommandResult status = runner.run(concat(git, "status", "--porcelain", "--ignored", "--untracked-files=all"),
                 dir, Duration.ofMinutes(5));
@@ -171,6 +181,6 @@ public final class Checkouts {
 
     /** Puts the checkout at a commit it has (the base, a patched commit, or any commit of the shared tree). */
     public void switchTo(Path checkout, String commit) throws IOException {
-        runner.check(List.of("git", "checkout", "-q", "--detach", "-f", commit), checkout, Duration.ofMinutes(10));
+        runner.check(CheckoutGuard.git("checkout", "-q", "--detach", "-f", commit), checkout, Duration.ofMinutes(10));
     }
 }

@@ -154,9 +154,10 @@ public final class KernelBuilder {
      * copy of it do not see them as changed.
      */
     public void restoreBase(Path checkout, String baseCommit, String patchedCommit) throws IOException {
-        CommandResult names = runner.check(List.of("git", "diff", "--name-only", baseCommit, patchedCommit),
+        CommandResult names = runner.check(CheckoutGuard.git("diff", "--name-only", baseCommit, patchedCommit),
                 checkout, Duration.ofMinutes(2));
-        runner.check(List.of("git", "checkout", "-q", "--detach", "-f", baseCommit), checkout, Duration.ofMinutes(10));
+        runner.check(CheckoutGuard.git("checkout", "-q", "--detach", "-f", baseCommit), checkout,
+                Duration.ofMinutes(10));
         FileTime old = Files.getLastModifiedTime(checkout.resolve("Makefile"));
         for (String name : names.output()) {
             Path f = checkout.resolve(name.trim());

@@ -84,11 +84,13 @@ public final class PatchApplier {
     }
 
     private <T> T handedOver(Path checkout, GitWork<T> work) throws IOException {
+        CheckoutGuard guard = CheckoutGuard.before(checkout);
         sandbox.handOver(checkout);
         try {
             return work.run();
         } finally {
             sandbox.takeBack(checkout);
+            guard.restore();
         }
     }
 
@@ -106,7 +108,8 @@ public final class PatchApplier {
     }
 
     public ApplyResult apply(Path checkout, String baseCommit, List<PatchMail> patches) throws IOException {
-        runner.check(List.of("git", "checkout", "-q", "--detach", "-f", baseCommit), checkout, Duration.ofMinutes(10));
+        runner.check(CheckoutGuard.git("checkout", "-q", "--detach", "-f", baseCommit), checkout,
+                Duration.ofMinutes(10));
         Path mbox = Files.createTempFile("fsnbot-series", ".mbox", READABLE);
         try {
             Files.writeString(mbox, MboxWriter.mboxrd(patches), java.nio.charset.StandardCharsets.ISO_8859_1);
@@ -122,11 +125,12 @@ public final class PatchApplier {
                 return r.ok();
             });
             if (applied) {
-                String commit = runner.check(List.of("git", "rev-parse", "HEAD"), checkout, Duration.ofMinutes(1))
+                String commit = runner.check(CheckoutGuard.git("rev-parse", "HEAD"), checkout, Duration.ofMinutes(1))
                         .output().get(0).trim();
                 return new ApplyResult(Optional.of(commit), Optional.empty(), Optional.empty(), output);
             }
-            runner.check(List.of("git", "checkout", "-q", "--detach", "-f", baseCommit), checkout, Duration.ofMinutes(10));
+            runner.check(CheckoutGuard.git("checkout", "-q", "--detach", "-f", baseCommit), checkout,
+                    Duration.ofMinutes(10));
             return failure(output);
         } finally {
             Files.deleteIfExists(mbox);

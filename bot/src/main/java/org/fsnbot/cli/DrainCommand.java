@@ -2,7 +2,6 @@ package org.fsnbot.cli;
 
 import java.util.concurrent.Callable;
 import org.fsnbot.app.Application;
-import org.fsnbot.mail.DeliveryHooks;
 import org.fsnbot.store.RunnerRegistry;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -21,7 +20,7 @@ public final class DrainCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        try (Application app = Application.open(options.load(), DeliveryHooks.NONE)) {
+        try (Application app = Application.look(options.load())) {
             BadInput.require(app.store().runners().setState(runner, RunnerRegistry.State.DRAINING),
                     "no runner named " + runner + " (fsnbot runners lists them)");
         }

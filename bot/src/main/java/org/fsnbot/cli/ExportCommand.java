@@ -8,7 +8,6 @@ import java.util.concurrent.Callable;
 import org.fsnbot.app.Application;
 import org.fsnbot.app.Config;
 import org.fsnbot.export.KcidbExport;
-import org.fsnbot.mail.DeliveryHooks;
 import org.fsnbot.store.JobRecord;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -42,7 +41,7 @@ public final class ExportCommand implements Callable<Integer> {
         Config cfg = options.load();
         ObjectMapper json = new ObjectMapper();
         JobRecord record;
-        try (Application app = Application.open(cfg, DeliveryHooks.NONE)) {
+        try (Application app = Application.look(cfg)) {
             record = app.store().jobRecords().find(job).orElseThrow(() -> new BadInput("no job " + job + " in "
                     + cfg.home().root()));
         }

@@ -2,7 +2,6 @@ package org.fsnbot.cli;
 
 import java.util.concurrent.Callable;
 import org.fsnbot.app.Application;
-import org.fsnbot.mail.DeliveryHooks;
 import org.fsnbot.store.UnitOverrides;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -33,7 +32,7 @@ public final class FailCommand implements Callable<Integer> {
         BadInput.require(!why.isBlank() && why.length() <= MAX_WHY && why.lines().count() == 1
                 && why.chars().noneMatch(Character::isISOControl), "--why: one line of text, at most " + MAX_WHY
                         + " characters");
-        try (Application app = Application.open(options.load(), DeliveryHooks.NONE)) {
+        try (Application app = Application.look(options.load())) {
             UnitOverrides.Result r = app.store().overrides().fail(id, why.strip());
             BadInput.require(r.done(), r.said());
             System.err.println("fsnbot: " + r.said());

@@ -1,5 +1,6 @@
 package org.fsnbot.cli;
 
+import org.fsnbot.app.NothingHere;
 import org.fsnbot.git.TreeException;
 import org.fsnbot.plan.UnknownWorkload;
 import org.fsnbot.store.StoreLoginRefused;
@@ -27,7 +28,8 @@ final class Failures implements CommandLine.IExitCodeExceptionMapper {
 
     /** Whether e is the operator's to fix: the input, the configuration, a tree or revision named. */
     static boolean mistake(Throwable e) {
-        if (e instanceof BadInput || e instanceof UnknownWorkload || e instanceof StoreLoginRefused) {
+        if (e instanceof BadInput || e instanceof UnknownWorkload || e instanceof StoreLoginRefused
+                || e instanceof NothingHere) {
             return true;
         }
         if (e instanceof TreeException t) {

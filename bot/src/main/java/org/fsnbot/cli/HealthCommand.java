@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.fsnbot.app.Application;
-import org.fsnbot.mail.DeliveryHooks;
 import org.fsnbot.store.FleetCensus;
 import org.fsnbot.store.FleetQueue;
 import org.fsnbot.store.WorkState;
@@ -31,7 +30,7 @@ public final class HealthCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintStream out = System.out;
         List<String> findings = new ArrayList<>();
-        try (Application app = Application.open(options.load(), DeliveryHooks.NONE)) {
+        try (Application app = Application.look(options.load())) {
             FleetCensus.Counts c = app.store().census().count();
             long waiting = c.open().stream().filter(u -> u.state().equals(WorkState.QUEUED.stored())).mapToLong(FleetCensus.Units::count)
                     .sum();

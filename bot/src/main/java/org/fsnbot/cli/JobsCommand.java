@@ -5,7 +5,6 @@ import java.time.format.DateTimeFormatter;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.fsnbot.app.Application;
-import org.fsnbot.mail.DeliveryHooks;
 import org.fsnbot.stats.Verdict;
 import org.fsnbot.store.JobRecord;
 import picocli.CommandLine.Command;
@@ -30,7 +29,7 @@ public final class JobsCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         BadInput.require(limit >= 1, "--limit must be at least 1");
-        try (Application app = Application.open(options.load(), DeliveryHooks.NONE)) {
+        try (Application app = Application.look(options.load())) {
             var jobs = app.store().jobRecords().recent(limit);
             if (jobs.isEmpty()) {
                 System.out.println("No job yet.");

@@ -4,7 +4,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.fsnbot.app.Application;
-import org.fsnbot.mail.DeliveryHooks;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
@@ -19,7 +18,7 @@ public final class PagesCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        try (Application app = Application.open(options.load(), DeliveryHooks.NONE)) {
+        try (Application app = Application.look(options.load())) {
             List<Path> written = app.site().writeAll();
             System.out.println(written.size() + " page(s) under " + app.config().home().www());
         }

@@ -2,7 +2,6 @@ package org.fsnbot.cli;
 
 import java.util.concurrent.Callable;
 import org.fsnbot.app.Application;
-import org.fsnbot.mail.DeliveryHooks;
 import org.fsnbot.store.UnitOverrides;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -24,7 +23,7 @@ public final class RequeueCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         long id = UnitNumber.parse(unit);
-        try (Application app = Application.open(options.load(), DeliveryHooks.NONE)) {
+        try (Application app = Application.look(options.load())) {
             UnitOverrides.Result r = app.store().overrides().requeue(id);
             BadInput.require(r.done(), r.said());
             System.err.println("fsnbot: " + r.said());

@@ -46,11 +46,9 @@ public final class RunnerCommand implements Callable<Integer> {
         BadInput.require(cfg.deployment().store().shared(), "fsnbot runner needs the fleet's store: set store.url to"
                 + " a jdbc:postgresql:// URL (docs/fleet.md)");
         Application app = Application.open(cfg, PauseHooks.fromSystemProperties());
-        if (simulateMs == 0) {
-            app.readyToMeasure();
-        }
+        // The name first: a twin is refused before it reaps, mounts or claims anything.
         Optional<FleetNode.Running> started = FleetNode.runner(app, simulateMs > 0 ? w -> simulate(app, w)
-                : FleetNode.measuring(app));
+                : FleetNode.measuring(app), simulateMs > 0 ? () -> { } : app::readyToMeasure);
         if (started.isEmpty()) {
             app.close();
             throw new BadInput("another fsnbot runner named " + app.runnerName().name() + " is running (it holds"

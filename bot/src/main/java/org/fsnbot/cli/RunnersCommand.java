@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.fsnbot.app.Application;
-import org.fsnbot.mail.DeliveryHooks;
 import org.fsnbot.stats.MetricNoise;
 import org.fsnbot.store.RunnerRegistry;
 import picocli.CommandLine.Command;
@@ -28,7 +27,7 @@ public final class RunnersCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintStream out = System.out;
         ObjectMapper json = new ObjectMapper();
-        try (Application app = Application.open(options.load(), DeliveryHooks.NONE)) {
+        try (Application app = Application.look(options.load())) {
             List<RunnerRegistry.Entry> all = app.store().runners().all();
             if (all.isEmpty()) {
                 out.println(app.store().shared() ? "No runner has joined the fleet yet."

@@ -5,7 +5,6 @@ import java.net.InetSocketAddress;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import org.fsnbot.app.Application;
-import org.fsnbot.mail.DeliveryHooks;
 import org.fsnbot.pages.LiveSite;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -36,7 +35,7 @@ public final class ServeCommand implements Callable<Integer> {
         } catch (java.net.UnknownHostException e) {
             throw new BadInput("--bind " + bind + ": not an address of this host");
         }
-        try (Application app = Application.open(options.load(), DeliveryHooks.NONE);
+        try (Application app = Application.look(options.load());
                 LiveSite live = start(app, new InetSocketAddress(address, port))) {
             System.out.println("serving http://" + live.address().getHostString() + ":" + live.address().getPort()
                     + "/ (Ctrl-C stops)");

@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.fsnbot.app.Application;
-import org.fsnbot.mail.DeliveryHooks;
 import org.fsnbot.store.JobRecord;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -26,7 +25,7 @@ public final class ShowCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        try (Application app = Application.open(options.load(), DeliveryHooks.NONE)) {
+        try (Application app = Application.look(options.load())) {
             JobRecord.Summary s = app.store().jobRecords().summary(job).orElseThrow(() -> new BadInput("no job " + job
                     + " in " + app.config().home().root() + " (fsnbot jobs lists them)"));
             System.out.println("job " + s.id() + ": " + JobsCommand.result(s) + ", " + TerminalText.line(s.subject()));

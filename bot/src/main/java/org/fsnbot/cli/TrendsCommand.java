@@ -8,7 +8,6 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.fsnbot.app.Application;
 import org.fsnbot.app.Config;
-import org.fsnbot.mail.DeliveryHooks;
 import org.fsnbot.trend.WeeklyReporter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -47,7 +46,7 @@ public final class TrendsCommand implements Callable<Integer> {
             }
             BadInput.require(!from.isAfter(now), "--since is in the future: " + since);
         }
-        try (Application app = Application.open(cfg, DeliveryHooks.NONE)) {
+        try (Application app = Application.look(cfg)) {
             WeeklyReporter reporter = app.weeklyReporter();
             for (LocalDate w = from; !w.isAfter(now); w = w.plusWeeks(1)) {
                 System.out.print(reporter.onDemand(w, Optional.ofNullable(tree), out));

@@ -1,8 +1,5 @@
 package org.fsnbot.exec;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.async.ResultCallback;
 import com.github.dockerjava.api.command.WaitContainerResultCallback;
@@ -50,11 +47,6 @@ import org.testcontainers.DockerClientFactory;
 public final class ContainerSandbox implements Sandbox {
 
     static final String LABEL = "fsnbot.owner";
-    private static final int EPERM = 1;
-    private static final int ENOSYS = 38;
-    /** The clone flags that make a namespace (seccomp_filter.c refuses the same). */
-    private static final long[] NAMESPACE_FLAGS = {0x00020000L, 0x02000000L, 0x04000000L, 0x08000000L, 0x10000000L,
-        0x20000000L, 0x40000000L, 0x00000080L};
 
     private static final Logger log = LoggerFactory.getLogger(ContainerSandbox.class);
 
@@ -78,7 +70,7 @@ public final class ContainerSandbox implements Sandbox {
         this.image = image;
         this.confinement = confinement;
         this.ownership = new Ownership(runner, confinement.user());
-        this.seccompProfile = seccompProfile();
+        this.seccompProfile = DockerSeccomp.profile();
         try {
             this.docker = DockerClientFactory.instance().client();
             docker.inspectImageCmd(image).exec();
@@ -94,33 +86,18 @@ public final class ContainerSandbox implements Sandbox {
         }
     }
 
-    /** Docker's form of the seccomp filter: allow all but SeccompFilter.DENIED and namespace-making clones. */
-    static String seccompProfile() {
-        ObjectMapper json = new ObjectMapper();
-        ObjectNode p = json.createObjectNode().put("defaultAction", "SCMP_ACT_ALLOW");
-        p.putArray("architectures").add("SCMP_ARCH_X86_64");
-        ArrayNode rules = p.putArray("syscalls");
-        ObjectNode denied = rules.addObject().put("action", "SCMP_ACT_ERRNO").put("errnoRet", EPERM);
-        SeccompFilter.DENIED.forEach(denied.putArray("names")::add);
-        for (long flag : NAMESPACE_FLAGS) {
-            ObjectNode clone = rules.addObject().put("action", "SCMP_ACT_ERRNO").put("errnoRet", EPERM);
-            clone.putArray("names").add("clone");
-            clone.putArray("args").addObject().put("index", 0).put("value", flag).put("valueTwo", flag)
-                    .put("op", "SCMP_CMP_MASKED_EQ");
-        }
-        ObjectNode clone3 = rules.addObject().put("action", "SCMP_ACT_ERRNO").put("errnoRet", ENOSYS);
-        clone3.putArray("names").add("clone3");
-        return p.toString();
-    }
-
-    /** Every container with our label, running or not: what a killed fsnbot left. */
+    /** Every container, running or not, that a gone fsnbot on our home left (OwnerMark.leftover). */
     private int removeLeftovers() {
-        List<Container> left = docker.listContainersCmd().withShowAll(true)
-                .withLabelFilter(Map.of(LABEL, confinement.owner())).exec();
+        List<Container> left = docker.listContainersCmd().withShowAll(true).withLabelFilter(List.of(LABEL)).exec()
+                .stream().filter(c -> OwnerMark.leftover(labelOf(c), confinement.owner())).toList();
         for (Container c : left) {
             docker.removeContainerCmd(c.getId()).withForce(true).exec();
         }
         return left.size();
+    }
+
+    private static String labelOf(Container c) {
+        return c.getLabels() == null ? null : c.getLabels().get(LABEL);
     }
 
     @Override

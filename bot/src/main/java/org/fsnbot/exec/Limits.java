@@ -44,14 +44,14 @@ public record Limits(long cpuSeconds, long memoryBytes, int processes, long file
     }
 
     /**
-     * A QEMU boot: the guest's memory plus QEMU's own (TCG's translation
-     * cache, device emulation); a thread per vCPU and a few workers. Its
-     * two serial logs are files of at most 256 MiB; scratch holds the
+     * A QEMU boot: the memory its cgroup allows (the guest's within the
+     * runner's room plus QEMU's own: vm.GuestRoom, never the request's
+     * alone); a thread per vCPU and a few workers. Its two serial logs are files of at most 256 MiB; scratch holds the
      * disk's snapshot overlay. The CPU limit is one more than its vCPUs, so
      * a quota never throttles what is measured.
      */
-    public static Limits boot(long guestMemoryMiB, long wallSeconds, int vcpus) {
-        return new Limits(Math.max(60, 4 * wallSeconds), (guestMemoryMiB << 20) + 2 * GIB, 256, BOOT_LOG_BYTES,
+    public static Limits boot(long cgroupMemoryMiB, long wallSeconds, int vcpus) {
+        return new Limits(Math.max(60, 4 * wallSeconds), cgroupMemoryMiB << 20, 256, BOOT_LOG_BYTES,
                 2 * GIB, vcpus + 1.0);
     }
 

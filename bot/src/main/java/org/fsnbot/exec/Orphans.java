@@ -5,81 +5,105 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
  * Finds and kills what a killed fsnbot left running. Every step fsnbot
- * starts carries FSNBOT_OWNER=<its home> in its environment, which
- * survives into make's and QEMU's children; a process with our mark that
- * is not a descendant of this process was left by an earlier one. The
- * sandbox's PID namespace and --die-with-parent already take steps down
- * with fsnbot; this is for what escapes them (sandbox: none, a step
- * started between fork and namespace).
+ * starts carries FSNBOT_OWNER=<OwnerMark> in its environment, which
+ * survives into make's and QEMU's children: the home, and the fsnbot
+ * process that started it. A marked process is left over only when that
+ * process is gone; a live one's steps are never touched, whoever looks
+ * (docs/security.md, "A second process on the home"). The sandbox's PID
+ * namespace and --die-with-parent already take steps down with fsnbot;
+ * this is for what escapes them (sandbox: none, a step started between
+ * fork and namespace).
  */
 public final class Orphans {
 
     public static final String VARIABLE = "FSNBOT_OWNER";
 
-    private final String owner;
+    private final String home;
 
-    public Orphans(String owner) {
-        if (owner == null || owner.isBlank() || owner.contains("\0")) {
-            throw new IllegalArgumentException("an owner mark must be a plain string: " + owner);
+    /** home: the home part of the marks to look at (OwnerMark.home). */
+    public Orphans(String home) {
+        if (home == null || home.isBlank() || home.contains("\0")) {
+            throw new IllegalArgumentException("an owner mark must be a plain string: " + home);
         }
-        this.owner = owner;
+        this.home = home;
     }
 
-    /** Kills every marked process that is not ours; returns their pids. */
+    /**
+     * Kills every process of this home whose starting fsnbot is gone (and
+     * that is not this process's own); returns their pids. A mark that
+     * names no starter (an older fsnbot's) is left alone: nothing proves
+     * its starter dead.
+     */
     public List<Long> reap() throws IOException {
         long self = ProcessHandle.current().pid();
         List<Long> killed = new ArrayList<>();
-        for (long pid : marked()) {
-            if (!descendsFrom(pid, self)) {
-                ProcessHandle.of(pid).ifPresent(h -> {
-                    if (h.destroyForcibly()) {
-                        killed.add(pid);
-                    }
-                });
+        for (Map.Entry<Long, String> e : marks().entrySet()) {
+            long pid = e.getKey();
+            Optional<OwnerMark> mark = OwnerMark.parse(e.getValue());
+            if (mark.isEmpty() || mark.get().starterAlive() || descendsFrom(pid, self)) {
+                continue;
             }
+            ProcessHandle.of(pid).ifPresent(h -> {
+                if (h.destroyForcibly()) {
+                    killed.add(pid);
+                }
+            });
         }
         return killed;
     }
 
-    /** Every live process with our mark but this one, ours or not. */
+    /** Every live process marked with this home but this one, whoever started it. */
     public List<Long> marked() throws IOException {
-        byte[] mark = (VARIABLE + "=" + owner).getBytes(StandardCharsets.UTF_8);
+        return List.copyOf(marks().keySet());
+    }
+
+    /** Each marked process of this home and its mark's text. */
+    private Map<Long, String> marks() throws IOException {
         long self = ProcessHandle.current().pid();
-        List<Long> out = new ArrayList<>();
+        Map<Long, String> out = new LinkedHashMap<>();
         try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
             for (Path p : procs.filter(x -> x.getFileName().toString().matches("\\d+")).toList()) {
                 long pid = Long.parseLong(p.getFileName().toString());
-                if (pid != self && carries(p.resolve("environ"), mark)) {
-                    out.add(pid);
+                if (pid == self) {
+                    continue;
                 }
+                mark(p.resolve("environ")).filter(this::ofThisHome).ifPresent(m -> out.put(pid, m));
             }
         }
         return out;
     }
 
-    private static boolean carries(Path environ, byte[] mark) {
+    private boolean ofThisHome(String mark) {
+        return mark.equals(home) || OwnerMark.parse(mark).map(m -> m.home().equals(home)).orElse(false);
+    }
+
+    private static Optional<String> mark(Path environ) {
         byte[] env;
         try {
             env = Files.readAllBytes(environ);
         } catch (IOException | SecurityException e) {
-            return false; // gone, or not ours to read
+            return Optional.empty(); // gone, or not ours to read
         }
+        String prefix = VARIABLE + "=";
         int start = 0;
         for (int i = 0; i <= env.length; i++) {
             if (i == env.length || env[i] == 0) {
-                if (i - start == mark.length && java.util.Arrays.equals(env, start, i, mark, 0, mark.length)) {
-                    return true;
+                String entry = new String(env, start, i - start, StandardCharsets.UTF_8);
+                if (entry.startsWith(prefix)) {
+                    return Optional.of(entry.substring(prefix.length()));
                 }
                 start = i + 1;
             }
         }
-        return false;
+        return Optional.empty();
     }
 
     private static boolean descendsFrom(long pid, long ancestor) {

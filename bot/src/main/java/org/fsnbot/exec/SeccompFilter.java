@@ -17,7 +17,8 @@ import java.util.List;
  * The seccomp filter every sandboxed step runs under: no new namespaces
  * (a user namespace gives uid 0 and every capability inside it, the usual
  * first step of a kernel exploit), no io_uring, keyrings, BPF, perf,
- * userfaultfd, ptrace, mounts or modules. The BPF program is made by
+ * userfaultfd, ptrace, mounts, modules, secret memory or LDT changes, and
+ * no vsock or netlink sockets. The BPF program is made by
  * fsnbot's small C program over Debian's libseccomp (bundled source,
  * compiled on first use and kept by its hash under the given directory):
  * libseccomp knows every ABI's system call numbers and the x32 trap,
@@ -31,7 +32,14 @@ public final class SeccompFilter {
             "ptrace", "process_vm_readv", "process_vm_writev", "mount", "umount2", "pivot_root", "move_mount",
             "open_tree", "fsopen", "fsmount", "fsconfig", "fspick", "mount_setattr", "kexec_load",
             "kexec_file_load", "init_module", "finit_module", "delete_module", "open_by_handle_at", "swapon",
-            "swapoff", "reboot", "acct", "quotactl");
+            "swapoff", "reboot", "acct", "quotactl", "memfd_secret", "modify_ldt");
+
+    /**
+     * Address families a step may not open a socket of (EPERM): AF_VSOCK
+     * talks to the hypervisor from outside the step's network namespace,
+     * and AF_NETLINK is a large kernel surface no build or boot needs.
+     */
+    public static final List<Integer> DENIED_FAMILIES = List.of(40, 16);
 
     private static final String SOURCE = "/fsnbot/sandbox/seccomp_filter.c";
 
@@ -67,6 +75,7 @@ public final class SeccompFilter {
                                 cc.tail(5)));
             }
             List<String> make = new ArrayList<>(List.of(exe.toString(), work.resolve("filter.bpf").toString()));
+            DENIED_FAMILIES.forEach(f -> make.add("socket:" + f));
             make.addAll(DENIED);
             runner.check(make, work, Duration.ofMinutes(1));
             Files.move(work.resolve("filter.bpf"), bpf, StandardCopyOption.ATOMIC_MOVE);
@@ -86,6 +95,7 @@ public final class SeccompFilter {
             MessageDigest md = MessageDigest.getInstance("SHA-256");
             md.update(source);
             md.update(String.join(",", DENIED).getBytes(StandardCharsets.UTF_8));
+            md.update(DENIED_FAMILIES.toString().getBytes(StandardCharsets.UTF_8));
             return HexFormat.of().formatHex(md.digest()).substring(0, 12);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);

@@ -24,8 +24,8 @@ import java.util.regex.Pattern;
  * <li>its authserv-id is one the operator trusts (the list's MTA for mail
  *     read from an archive, fsnbot's own MTA for its mailbox);</li>
  * <li>it stands above the Received header in which that MTA took the mail
- *     in from outside (the topmost Received "from" a host that is not the
- *     MTA itself, "by" the MTA): everything below that line came with the
+ *     in from outside (the topmost Received "by" the MTA whose recorded
+ *     connection is not its own loopback: takenIn): everything below that line came with the
  *     mail, and its sender can write anything there, a Received line of
  *     their own and an Authentication-Results with the MTA's id above it
  *     included. kernel.org's subspace adds its dkim result when it expands
@@ -36,8 +36,9 @@ import java.util.regex.Pattern;
  *     relaxed alignment has it), or dmarc=pass for the From domain.</li>
  * </ul>
  * No library parses RFC 8601 for Java (Jakarta Mail reads the header, not
- * its grammar), so the small grammar is read here: resinfo after resinfo,
- * separated by ";", comments in parentheses dropped.
+ * its grammar), so the small grammar is read here over RFC 5322's lexical
+ * rules (HeaderTokens): resinfo after resinfo, separated by ";", quoted
+ * strings whole, comments in parentheses dropped.
  */
 public final class AuthenticationResults {
 
@@ -73,29 +74,74 @@ public final class AuthenticationResults {
         return Optional.empty();
     }
 
-    private static final Pattern BY = Pattern.compile("(?i)(?:^|[\\s;)])by\\s+([A-Za-z0-9.-]+)");
-    private static final Pattern FROM = Pattern.compile("(?i)^\\s*from\\s+([A-Za-z0-9.\\[\\]:-]+)([^;]*)");
-    private static final Set<String> LOCAL = Set.of("localhost", "localhost.localdomain", "127.0.0.1", "[127.0.0.1]",
-            "::1", "[::1]", "[ipv6:::1]");
+    private static final Pattern BY = Pattern.compile("(?i)(?:^|[\\s;()\\]])by\\s+([^\\s;()\\[\\]\"]+)");
+    private static final Pattern LITERAL = Pattern.compile("\\[([^\\]]*)\\]");
+    private static final Pattern DOTTED_QUAD = Pattern.compile("(?<![\\d.])\\d{1,3}(?:\\.\\d{1,3}){3}(?![\\d.])");
+    private static final Pattern LOOPBACK = Pattern.compile("(?i)127(?:\\.\\d{1,3}){3}|(?:ipv6:)?(?:::1|(?:0{1,4}:){7}0{0,3}1"
+            + "|::ffff:127(?:\\.\\d{1,3}){3})");
 
     /**
      * Whether a Received value is a trusted MTA ("by") taking a mail in from
-     * a host that is not itself and not local ("from"): the line below which
-     * the sender wrote everything.
+     * outside: the line below which the sender wrote everything. A line that
+     * names a trusted MTA after "by" anywhere is that line unless it is the
+     * MTA's own local hop, which only the connection the MTA recorded can
+     * show: every address in the line is loopback (127.0.0.0/8, ::1), and
+     * there is one. The name after "from" is never asked: in Postfix's
+     * shape it is the client's HELO, which says whatever the client likes
+     * (the trusted MTA's own name, localhost, an address literal). An
+     * attacker can only add addresses to the line, never take away the one
+     * the MTA recorded, so anything odd makes a boundary, which at worst
+     * leaves a real result unbelieved. A line that does not begin with
+     * "from" (after comments) took nothing in over a connection: a local
+     * hop such as a list's expansion.
      */
     static boolean takenIn(String received, Set<String> trustedIds) {
         Matcher by = BY.matcher(received);
-        if (!by.find() || !trustedIds.contains(by.group(1).toLowerCase(Locale.ROOT))) {
+        boolean ours = false;
+        while (by.find() && !ours) {
+            ours = trustedIds.contains(by.group(1).toLowerCase(Locale.ROOT));
+        }
+        if (!ours) {
             return false;
         }
-        Matcher from = FROM.matcher(received);
-        if (!from.find()) {
+        if (!withoutLeadingComments(received).regionMatches(true, 0, "from", 0, 4)) {
             return false;
         }
-        String host = from.group(1).toLowerCase(Locale.ROOT);
-        String rest = from.group(2).toLowerCase(Locale.ROOT);
-        boolean local = LOCAL.contains(host) || rest.contains("[127.0.0.1]") || rest.contains("[::1]");
-        return !local && !trustedIds.contains(host);
+        Matcher literal = LITERAL.matcher(received);
+        boolean any = false;
+        while (literal.find()) {
+            if (!LOOPBACK.matcher(literal.group(1).strip()).matches()) {
+                return true;
+            }
+            any = true;
+        }
+        Matcher quad = DOTTED_QUAD.matcher(received);
+        while (quad.find()) {
+            if (!quad.group().startsWith("127.")) {
+                return true;
+            }
+        }
+        return !any;
+    }
+
+    /** The value from its first character that is not white space or inside a leading comment. */
+    private static String withoutLeadingComments(String s) {
+        int i = 0;
+        int depth = 0;
+        while (i < s.length()) {
+            char c = s.charAt(i);
+            if (c == '(') {
+                depth++;
+            } else if (c == ')' && depth > 0) {
+                depth--;
+            } else if (c == '\\' && depth > 0) {
+                i++;
+            } else if (depth == 0 && !Character.isWhitespace(c)) {
+                break;
+            }
+            i++;
+        }
+        return i >= s.length() ? "" : s.substring(i);
     }
 
     private static Optional<String> singleFrom(List<Header> headers) {
@@ -119,34 +165,83 @@ public final class AuthenticationResults {
         }
     }
 
-    /** Whether one Authentication-Results value, from a trusted id, passes the From domain. */
+    /**
+     * Whether one Authentication-Results value, from a trusted id, passes
+     * the From domain: read as RFC 8601's grammar (HeaderTokens: a quoted
+     * value is one value whatever ";" or ")" it holds, comments are
+     * dropped); a value that does not read is no pass.
+     */
     static boolean vouches(String value, Set<String> trustedIds, String fromDomain) {
-        String[] parts = withoutComments(value).split(";");
-        String[] idAndVersion = parts[0].trim().split("\\s+");
-        if (idAndVersion.length == 0 || !trustedIds.contains(idAndVersion[0].toLowerCase(Locale.ROOT))) {
+        Optional<List<HeaderTokens.Token>> read = HeaderTokens.of(value);
+        if (read.isEmpty()) {
             return false;
         }
-        for (int i = 1; i < parts.length; i++) {
-            String[] words = parts[i].trim().toLowerCase(Locale.ROOT).split("\\s+");
-            if (words.length == 0) {
+        List<List<String[]>> statements = statements(read.get());
+        if (statements.isEmpty() || statements.get(0).isEmpty()
+                || !trustedIds.contains(statements.get(0).get(0)[0].toLowerCase(Locale.ROOT))) {
+            return false;
+        }
+        for (List<String[]> resinfo : statements.subList(1, statements.size())) {
+            if (resinfo.isEmpty() || resinfo.get(0).length != 2) {
                 continue;
             }
-            if (words[0].equals("dkim=pass") && property(words, "header.d").map(d -> aligned(d, fromDomain))
-                    .orElse(false)) {
+            String method = resinfo.get(0)[0].toLowerCase(Locale.ROOT);
+            String result = resinfo.get(0)[1].toLowerCase(Locale.ROOT);
+            if (!result.equals("pass")) {
+                continue;
+            }
+            if (method.equals("dkim") && property(resinfo, "header.d").map(d -> aligned(d, fromDomain)).orElse(false)) {
                 return true;
             }
-            if (words[0].equals("dmarc=pass") && property(words, "header.from").map(fromDomain::equals)
-                    .orElse(false)) {
+            if (method.equals("dmarc") && property(resinfo, "header.from").map(fromDomain::equals).orElse(false)) {
                 return true;
             }
         }
         return false;
     }
 
-    private static Optional<String> property(String[] words, String name) {
-        for (String w : words) {
-            if (w.startsWith(name + "=")) {
-                return Optional.of(w.substring(name.length() + 1).replace("\"", ""));
+    /**
+     * The statements between ";", each a list of its words and name=value
+     * pairs ({word} or {name, value}); white space around "=" is allowed
+     * (CFWS in the grammar), and a quoted value is its text.
+     */
+    private static List<List<String[]>> statements(List<HeaderTokens.Token> tokens) {
+        List<List<String[]>> out = new ArrayList<>();
+        List<String[]> current = new ArrayList<>();
+        for (int i = 0; i < tokens.size(); i++) {
+            HeaderTokens.Token t = tokens.get(i);
+            if (t.kind() == HeaderTokens.Kind.SEMICOLON) {
+                out.add(current);
+                current = new ArrayList<>();
+                continue;
+            }
+            String text = t.text();
+            int eq = t.kind() == HeaderTokens.Kind.WORD ? text.indexOf('=') : -1;
+            if (eq < 0 && i + 1 < tokens.size() && tokens.get(i + 1).kind() == HeaderTokens.Kind.WORD
+                    && tokens.get(i + 1).text().startsWith("=")) {
+                HeaderTokens.Token next = tokens.get(++i);
+                text = text + next.text();
+                eq = text.indexOf('=');
+            }
+            if (eq < 0) {
+                current.add(new String[] {text});
+                continue;
+            }
+            String name = text.substring(0, eq);
+            String val = text.substring(eq + 1);
+            if (val.isEmpty() && i + 1 < tokens.size() && tokens.get(i + 1).kind() != HeaderTokens.Kind.SEMICOLON) {
+                val = tokens.get(++i).text();
+            }
+            current.add(new String[] {name, val});
+        }
+        out.add(current);
+        return out;
+    }
+
+    private static Optional<String> property(List<String[]> resinfo, String name) {
+        for (String[] p : resinfo.subList(1, resinfo.size())) {
+            if (p.length == 2 && p[0].equalsIgnoreCase(name)) {
+                return Optional.of(p[1].toLowerCase(Locale.ROOT));
             }
         }
         return Optional.empty();
@@ -158,26 +253,5 @@ public final class AuthenticationResults {
             return false;
         }
         return signer.equals(fromDomain) || fromDomain.endsWith("." + signer) || signer.endsWith("." + fromDomain);
-    }
-
-    private static String withoutComments(String s) {
-        StringBuilder out = new StringBuilder();
-        int depth = 0;
-        boolean quoted = false;
-        for (char c : s.toCharArray()) {
-            if (c == '"' && depth == 0) {
-                quoted = !quoted;
-            } else if (!quoted && c == '(') {
-                depth++;
-                continue;
-            } else if (!quoted && c == ')' && depth > 0) {
-                depth--;
-                continue;
-            }
-            if (depth == 0) {
-                out.append(c);
-            }
-        }
-        return out.toString();
     }
 }

@@ -8,6 +8,7 @@ import org.fsnbot.intake.LoreLink;
 import org.fsnbot.mail.Delivery;
 import org.fsnbot.mail.Reply;
 import org.fsnbot.mail.ReplyComposer;
+import org.fsnbot.mail.ReplyKind;
 import org.fsnbot.report.JobFacts;
 import org.fsnbot.report.ReplyRenderer;
 
@@ -68,8 +69,12 @@ public final class ReplyPhase {
         Finding f = end.finding();
         String body = f.render(renderer, facts);
         Reply reply;
+        Delivery.Audience audience = new Delivery.Audience(f.nothingFound(), job.requested());
         if (job.route() instanceof ReplyRoute.UnderMail u) {
-            reply = composer.compose(u.mail(), body, replyId);
+            // Only a verdict goes to everyone the patch went to; any other ending to its author and the lists.
+            reply = f.kind() == ReplyKind.REPORT ? composer.compose(u.mail(), body, replyId)
+                    : composer.composeToAuthorAndLists(u.mail(), body, replyId);
+            audience = audience.answering(u.mail().from());
         } else if (job.route() instanceof ReplyRoute.NewThread t) {
             String subject = job.candidate() instanceof Candidate.Revision
                     ? renderer.treeSubject(facts.topic().subject(), f.comparison(),
@@ -79,7 +84,7 @@ public final class ReplyPhase {
         } else {
             throw new IllegalArgumentException("job " + jobId + " has nobody to reply to");
         }
-        Path eml = delivery.post(jobId, reply, f.kind(), new Delivery.Audience(f.nothingFound(), job.requested()));
+        Path eml = delivery.post(jobId, reply, f.kind(), audience);
         return new Replied(eml, body);
     }
 }

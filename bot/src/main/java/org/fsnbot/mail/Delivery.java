@@ -28,12 +28,21 @@ public final class Delivery {
      * only when they found something; outbox-only mail is written and kept,
      * never sent (a weekly report nobody was configured to get).
      */
-    public record Audience(boolean nothingFound, boolean requested, boolean outboxOnly) {
+    public record Audience(boolean nothingFound, boolean requested, boolean outboxOnly, String answers) {
         public static final Audience ASKED = new Audience(false, true, false);
         public static final Audience OUTBOX_ONLY = new Audience(false, false, true);
 
+        public Audience(boolean nothingFound, boolean requested, boolean outboxOnly) {
+            this(nothingFound, requested, outboxOnly, null);
+        }
+
         public Audience(boolean nothingFound, boolean requested) {
             this(nothingFound, requested, false);
+        }
+
+        /** The same audience, for a reply under a mail of sender (bounded per sender and hour). */
+        public Audience answering(String sender) {
+            return new Audience(nothingFound, requested, outboxOnly, Addresses.bare(sender));
         }
     }
 
@@ -76,7 +85,8 @@ public final class Delivery {
     public Path post(Long jobId, Reply r, ReplyKind kind, Audience audience) throws IOException {
         byte[] raw = outbox.toBytes(r);
         Path eml = outbox.write(r.messageId(), raw);
-        ledger.record(jobId, new MailLedger.Outgoing(r, kind, state(r, audience), eml, raw, envelope(r)));
+        ledger.record(jobId, new MailLedger.Outgoing(r, kind, state(r, audience), eml, raw, envelope(r),
+                audience.answers()));
         return eml;
     }
 
@@ -90,6 +100,12 @@ public final class Delivery {
         }
         if (r.to().stream().anyMatch(a -> e.optOutAuthors().contains(Addresses.bare(a)))) {
             return MailState.OPTED_OUT;
+        }
+        if (audience.answers() != null && ledger.answeredLastHour(audience.answers()) >= e.maxRepliesPerSenderHour()) {
+            log.warn("{}: kept in the outbox, not sent: mails of {} were answered {} times in the last hour"
+                    + " (mail.maxRepliesPerSenderHour)", r.messageId(), audience.answers(),
+                    e.maxRepliesPerSenderHour());
+            return MailState.QUIET;
         }
         return MailState.PENDING;
     }

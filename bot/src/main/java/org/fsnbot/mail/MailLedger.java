@@ -11,14 +11,23 @@ import java.util.Objects;
  */
 public interface MailLedger {
 
-    /** A mail as recorded: the reply, what it is, its state, the .eml, the encoded bytes and the envelope. */
-    record Outgoing(Reply reply, ReplyKind kind, MailState state, Path eml, byte[] raw, List<String> envelope) {
+    /**
+     * A mail as recorded: the reply, what it is, its state, the .eml, the
+     * encoded bytes, the envelope, and the sender (bare From) of the mail it
+     * answers, or null for a mail that answers none of a sender's.
+     */
+    record Outgoing(Reply reply, ReplyKind kind, MailState state, Path eml, byte[] raw, List<String> envelope,
+            String answers) {
         public Outgoing {
             Objects.requireNonNull(reply);
             Objects.requireNonNull(kind);
             Objects.requireNonNull(state);
             raw = raw.clone();
             envelope = List.copyOf(envelope);
+        }
+
+        public Outgoing(Reply reply, ReplyKind kind, MailState state, Path eml, byte[] raw, List<String> envelope) {
+            this(reply, kind, state, eml, raw, envelope, null);
         }
 
         @Override
@@ -47,6 +56,9 @@ public interface MailLedger {
 
     /** Records a mail; jobId is null for mail that reports on no job (command answers). Returns its row id. */
     long record(Long jobId, Outgoing mail);
+
+    /** How many mails recorded in the last hour answer mails of sender (Outgoing.answers), kept or sent. */
+    int answeredLastHour(String sender);
 
     /** Mails in state pending or sending, oldest first. */
     List<Unsent> unsent();

@@ -34,17 +34,46 @@ public record MailSettings(Mode mode, Smtp smtp, Imap imap, Etiquette etiquette)
      * only there), and the most recipients one mail may have.
      */
     public record Etiquette(String messageIdDomain, List<String> neverCc, List<String> optOutAuthors,
-            boolean replyWhenNothingFound, boolean bccSelf, List<String> lists, int maxRecipients) {
+            boolean replyWhenNothingFound, boolean bccSelf, List<String> lists, Bounds bounds) {
         public static final Etiquette DEFAULT = new Etiquette("", List.of(), List.of(), false, true,
                 List.of("linux-fsdevel@vger.kernel.org"), 20);
+
+        /** With the default bound on replies per sender and hour. */
+        public Etiquette(String messageIdDomain, List<String> neverCc, List<String> optOutAuthors,
+                boolean replyWhenNothingFound, boolean bccSelf, List<String> lists, int maxRecipients) {
+            this(messageIdDomain, neverCc, optOutAuthors, replyWhenNothingFound, bccSelf, lists,
+                    new Bounds(maxRecipients, Bounds.REPLIES_PER_SENDER_HOUR));
+        }
+
+        /** To and Cc of one mail together, at most. */
+        public int maxRecipients() {
+            return bounds.maxRecipients();
+        }
+
+        /** Replies under the mails of one sender in any hour, at most (past it: kept, not sent). */
+        public int maxRepliesPerSenderHour() {
+            return bounds.maxRepliesPerSenderHour();
+        }
 
         public Etiquette {
             messageIdDomain = messageIdDomain == null ? "" : messageIdDomain.trim();
             neverCc = lower(neverCc);
             optOutAuthors = lower(optOutAuthors);
             lists = lower(lists);
+            java.util.Objects.requireNonNull(bounds);
+        }
+    }
+
+    /** How many a mail reaches, and how many replies one sender's mails get an hour. */
+    public record Bounds(int maxRecipients, int maxRepliesPerSenderHour) {
+        public static final int REPLIES_PER_SENDER_HOUR = 6;
+
+        public Bounds {
             if (maxRecipients < 1) {
                 throw new IllegalArgumentException("mail.maxRecipients must be >= 1");
+            }
+            if (maxRepliesPerSenderHour < 1) {
+                throw new IllegalArgumentException("mail.maxRepliesPerSenderHour must be >= 1");
             }
         }
     }

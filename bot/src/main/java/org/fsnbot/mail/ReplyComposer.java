@@ -12,7 +12,10 @@ import org.fsnbot.intake.PatchMail;
 /**
  * Addresses a reply the way list etiquette wants it: a report to the
  * author (or their Reply-To), Cc everyone the patch went to, de-duplicated,
- * threaded under the patch with In-Reply-To and References. An answer to a
+ * threaded under the patch with In-Reply-To and References. A reply that
+ * reached no verdict (the patch did not apply or build) goes only to the
+ * author's From and the lists fsnbot writes to: a stranger's failing patch
+ * with a Reply-To and twenty Cc's chosen by them mails none of those. An answer to a
  * command goes only to its authenticated sender and the lists it was
  * posted on; a stranger's only to those lists (never to a Reply-To or Cc
  * list a stranger wrote). No mail has more than maxRecipients addresses.
@@ -85,6 +88,23 @@ public final class ReplyComposer {
         cc.remove(Addresses.bare(fromAddress));
         neverCc.forEach(cc::remove);
         return capped(List.of(author), new ArrayList<>(cc.values()), target, body, messageId);
+    }
+
+    /**
+     * A reply under target that reached no verdict: To its From (the
+     * author; never a Reply-To), Cc only the lists fsnbot writes to among
+     * those it went to.
+     */
+    public Reply composeToAuthorAndLists(PatchMail target, String body, String messageId) {
+        String author = Addresses.bare(target.from());
+        List<String> onLists = new ArrayList<>();
+        for (String a : concat(target.to(), target.cc())) {
+            String bare = Addresses.bare(a);
+            if (lists.contains(bare) && !onLists.contains(bare) && !bare.equals(author)) {
+                onLists.add(bare);
+            }
+        }
+        return capped(List.of(target.from()), onLists, target, body, messageId);
     }
 
     /**

@@ -31,18 +31,37 @@ public record Topology(int sockets, int cores, int threads, int nodes, int memor
     /** Memory per guest node of a mirrored guest unless mem= says otherwise. */
     static final int MIRROR_MIB_PER_NODE = 512;
 
+    /**
+     * The largest guest the grammar takes, whatever host: QEMU's x86
+     * machines stop at 255-288 vCPUs, and 1 TiB is more than any runner
+     * gives (a runner bounds its guests further: vm.GuestRoom).
+     */
+    public static final int MAX_VCPUS = 256;
+    public static final int MAX_NODES = 64;
+    public static final int MAX_MEMORY_MIB = 1 << 20;
+
     public Topology {
         Objects.requireNonNull(placement);
         if (placement == Placement.MIRROR) {
             if (nodes < 0 || memoryMiB < 0) {
                 throw new IllegalArgumentException("mirror: nodes and mem must be >= 0 (0: the host's)");
             }
+            if (nodes > MAX_NODES || memoryMiB > MAX_MEMORY_MIB) {
+                throw new IllegalArgumentException("mirror: at most " + MAX_NODES + " nodes and " + MAX_MEMORY_MIB
+                        + "M");
+            }
         } else {
             if (sockets < 1 || cores < 1 || threads < 1 || nodes < 1) {
                 throw new IllegalArgumentException("topology counts must be >= 1: "
                         + describe(sockets, cores, threads, nodes));
             }
-            int cpus = sockets * cores * threads;
+            long wanted = (long) sockets * cores * threads;
+            if (wanted > MAX_VCPUS || nodes > MAX_NODES || memoryMiB > MAX_MEMORY_MIB) {
+                throw new IllegalArgumentException("topology: " + describe(sockets, cores, threads, nodes) + ",mem="
+                        + memoryMiB + "M is larger than any guest fsnbot boots (at most " + MAX_VCPUS + " vCPUs, "
+                        + MAX_NODES + " nodes, " + MAX_MEMORY_MIB + "M)");
+            }
+            int cpus = (int) wanted;
             if (cpus % nodes != 0) {
                 throw new IllegalArgumentException(
                         "topology: " + cpus + " vCPUs do not divide evenly over " + nodes + " NUMA nodes");

@@ -28,7 +28,7 @@ final class FleetGrants {
     private static final String UNIT_PROGRESS = "state, detail, job_id, runner, started_at, attempts, updated_at,"
             + " dispatched_at";
     private static final String MAIL = "job_id, message_id, in_reply_to, subject, recipients, kind, state, eml_path,"
-            + " created_at, raw, envelope";
+            + " created_at, raw, envelope, answers";
 
     /*
      * GRANT rewrites the object's catalog row, and two coordinators opening

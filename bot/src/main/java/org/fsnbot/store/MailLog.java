@@ -45,11 +45,19 @@ public final class MailLog implements MailLedger {
         List<String> rcpt = new ArrayList<>(r.to());
         rcpt.addAll(r.cc());
         return Jdbc.insert(c, "INSERT INTO outgoing_mail (job_id,"
-                + " message_id, in_reply_to, subject, recipients, kind, state, eml_path, created_at, raw, envelope)"
-                + " VALUES (?,?,?,?,?,?,?,?,?,?,?)", jobId, r.messageId(), r.inReplyTo(),
+                + " message_id, in_reply_to, subject, recipients, kind, state, eml_path, created_at, raw, envelope,"
+                + " answers) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", jobId, r.messageId(), r.inReplyTo(),
                 Jdbc.truncate(r.subject(), 2000), Jdbc.truncate(String.join(", ", rcpt), 4000), m.kind().name(),
                 m.state().stored(), m.eml().toString(), clock.instant(), m.raw(),
-                Jdbc.truncate(String.join(" ", m.envelope()), 4000));
+                Jdbc.truncate(String.join(" ", m.envelope()), 4000),
+                m.answers() == null ? null : Jdbc.truncate(m.answers(), 320));
+    }
+
+    @Override
+    public int answeredLastHour(String sender) {
+        return db.call("counting replies to " + sender, c -> Jdbc.first(c, "SELECT COUNT(*) FROM outgoing_mail"
+                + " WHERE answers = ? AND created_at > ?", rs -> rs.getInt(1), Jdbc.truncate(sender, 320),
+                clock.instant().minus(java.time.Duration.ofHours(1))).orElse(0));
     }
 
     @Override

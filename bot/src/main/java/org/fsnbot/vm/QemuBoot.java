@@ -52,6 +52,7 @@ public final class QemuBoot implements Booter {
 
     private final Sandbox sandbox;
     private final Leftovers leftovers;
+    private final GuestRoom room;
     private final String qemu;
     private final CommandRunner runner = new CommandRunner();
 
@@ -60,9 +61,15 @@ public final class QemuBoot implements Booter {
     }
 
     public QemuBoot(Sandbox sandbox, String qemu) {
+        this(sandbox, qemu, GuestRoom.of(org.fsnbot.plan.HostTopology.readOrGuess()));
+    }
+
+    /** With the largest guest this runner boots (room), not this host's own. */
+    public QemuBoot(Sandbox sandbox, String qemu, GuestRoom room) {
         this.sandbox = sandbox;
         this.leftovers = new Leftovers(sandbox);
         this.qemu = qemu;
+        this.room = room;
     }
 
     /** A Unix socket's path fits in sun_path (108 bytes with its NUL). */
@@ -85,8 +92,9 @@ public final class QemuBoot implements Booter {
         if (m.accel() == Accelerator.KVM && Files.exists(KVM)) {
             mounts.add(Mount.device(KVM));
         }
+        room.admit(m.topology());
         SandboxStep step = new SandboxStep(cmd.argv(), space, Map.of(), mounts,
-                SandboxStep.Handles.UNTRUSTED_CODE, Limits.boot(m.topology().memoryMiB(), m.timeout().toSeconds(),
+                SandboxStep.Handles.UNTRUSTED_CODE, Limits.boot(room.cgroupMiB(m.topology()), m.timeout().toSeconds(),
                         m.topology().cpus()), m.timeout());
         sandbox.handOver(space);
         return sandbox.run(step, line -> { });

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -117,6 +119,12 @@ class FleetCommandsTest {
     void healthSaysWhatNeedsTheOperatorAndExitsFourForIt(@TempDir Path tmp) throws Exception {
         Path home = tmp.resolve("home");
         String h = home.toString();
+        StringWriter none = new StringWriter();
+        assertThat(Main.execute(new PrintWriter(none, true), "health", "--home", h)).as("a home that is not there")
+                .isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(none.toString()).startsWith("fsnbot: no fsnbot home at " + h);
+        assertThat(home).as("health made no home").doesNotExist();
+        Store.h2(home.resolve("db/fsnbot")).close();
         assertThat(stdout("health", "--home", h)).contains("queue: 0 waiting", "healthy");
         try (Store store = Store.h2(home.resolve("db/fsnbot"))) {
             long id = store.queue().enqueue(WorkItem.found("k1", "fsnotify head 1", new WorkTarget.Revision("v2"),

@@ -45,6 +45,7 @@ class PagesCommandsTest {
 
     @Test
     void aPortInUseIsTheOperatorsToChange(@TempDir Path home) throws Exception {
+        Store.h2(home.resolve("db").resolve("fsnbot")).close();
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             StringWriter err = new StringWriter();
             int exit = Main.execute(new PrintWriter(err, true), "serve", "--port",

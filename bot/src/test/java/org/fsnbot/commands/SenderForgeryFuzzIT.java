@@ -16,8 +16,10 @@ import org.junit.jupiter.api.io.TempDir;
  * MailMutator knows (trusted Authentication-Results and Received lines in
  * every order and spelling) and then mangled by the ordinary mutations,
  * each arriving as the trusted MTA delivers it (its own Received line for
- * taking the mail in on top, and its result for what it found: nothing
- * signed). They go through the command desk as mail from the archive: not
+ * taking the mail in on top, with a HELO of the sender's choosing: the
+ * MTA's own name, localhost, address literals, odd and UTF-8 names; and
+ * its result for what it found, nothing signed, echoing the sender's
+ * words in quoted strings and comments). They go through the command desk as mail from the archive: not
  * one is authenticated, and none of their maintainer's commands runs.
  */
 @Tag("fuzz")
@@ -43,9 +45,7 @@ class SenderForgeryFuzzIT {
                             + "jack/linux-fs.git fsnotify"), StandardCharsets.UTF_8);
             String forged = mutator.forgeTrust(own, DeskFixture.MX, "example.org");
             byte[] body = i % 4 == 0 ? mutator.mutate(forged) : forged.getBytes(StandardCharsets.ISO_8859_1);
-            String delivered = "Received: from mail.outsider.example (mail.outsider.example [198.51.100.4])\n\tby "
-                    + DeskFixture.MX + " (Postfix) with ESMTPS id F" + i + "\nAuthentication-Results: "
-                    + DeskFixture.MX + "; dkim=none; dmarc=none header.from=example.org\n";
+            String delivered = mutator.trustedDelivery(DeskFixture.MX, "example.org", i);
             byte[] raw = concat(delivered.getBytes(StandardCharsets.ISO_8859_1), body);
             f.store.commands().add(id, "fsdevel", raw);
             CommandStore.Stored stored = new CommandStore.Stored(id, "fsdevel", raw);

@@ -125,7 +125,7 @@ abstract class SandboxContract {
             assertThat(r.limitsHit()).as("the step's cgroup refused the forks").extracting(LimitHit::kind)
                     .contains(LimitHit.Kind.PROCESSES);
         }
-        assertThat(new Orphans(owner).reap()).as("sleepers left behind").isEmpty();
+        assertThat(new Orphans(owner).marked()).as("sleepers left behind").isEmpty();
     }
 
     @Test
@@ -133,7 +133,7 @@ abstract class SandboxContract {
         CommandResult r = sh(handedOver(dir), "sleep 60 & sleep 60", List.of(), Limits.build(),
                 Duration.ofSeconds(2));
         assertThat(r.timedOut()).isTrue();
-        assertThat(new Orphans(owner).reap()).as("sleepers left behind").isEmpty();
+        assertThat(new Orphans(owner).marked()).as("sleepers left behind").isEmpty();
     }
 
     @Test
@@ -159,7 +159,14 @@ abstract class SandboxContract {
                 "print $r < 0 ? \"io_uring: $!\\n\" : \"io_uring: set up\\n\";",
                 "my ($type, $desc, $payload) = (\"user\", \"fsnbot-left\", \"v\");",
                 "$r = syscall(248, $type, $desc, $payload, 1, -4);",
-                "print $r < 0 ? \"add_key: $!\\n\" : \"add_key: added\\n\";", ""));
+                "print $r < 0 ? \"add_key: $!\\n\" : \"add_key: added\\n\";",
+                "print socket(my $v, 40, 1, 0) ? \"vsock: opened\\n\" : \"vsock: $!\\n\";",
+                "print socket(my $n, 16, 3, 0) ? \"netlink: opened\\n\" : \"netlink: $!\\n\";",
+                "$r = syscall(447, 0);",
+                "print $r < 0 ? \"memfd_secret: $!\\n\" : \"memfd_secret: made\\n\";",
+                "my $buf = \"\\0\" x 16;",
+                "$r = syscall(154, 0, $buf, 16);",
+                "print $r < 0 ? \"modify_ldt: $!\\n\" : \"modify_ldt: read\\n\";", ""));
     }
 
     @Test
@@ -171,7 +178,9 @@ abstract class SandboxContract {
                 "unshare -n true && echo unshared-net",
                 "perl probe.pl", "true"), List.of());
         assertThat(r.output()).as(r.outputText()).contains("io_uring: Operation not permitted",
-                "add_key: Operation not permitted").doesNotContain("unshared-user", "unshared-root", "unshared-net");
+                "add_key: Operation not permitted", "vsock: Operation not permitted",
+                "netlink: Operation not permitted", "memfd_secret: Operation not permitted",
+                "modify_ldt: Operation not permitted").doesNotContain("unshared-user", "unshared-root", "unshared-net");
     }
 
     @Test

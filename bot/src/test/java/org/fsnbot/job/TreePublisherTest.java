@@ -41,4 +41,28 @@ class TreePublisherTest {
         assertThat(new TreePublisher(new CommandRunner(), Optional.empty(), "fsnbot/").publish(work, commit, 43))
                 .isEqualTo(JobFacts.Published.NOTHING);
     }
+
+    @Test
+    void aTreeWithAForgesCiFilesIsNotPushed(@TempDir Path dir) throws Exception {
+        Path work = dir.resolve("checkout");
+        Path remote = dir.resolve("published.git");
+        String commit;
+        try (Git git = Git.init().setDirectory(work.toFile()).setInitialBranch("main").call()) {
+            Files.createDirectories(work.resolve(".github/workflows"));
+            Files.writeString(work.resolve(".github/workflows/steal.yml"), "on: push\n");
+            Files.writeString(work.resolve(".gitlab-ci.yml"), "x: {script: [env]}\n");
+            Files.writeString(work.resolve("fsnotify.c"), "patched\n");
+            git.add().addFilepattern(".").call();
+            commit = git.commit().setMessage("the patch").setAuthor("a", "a@example.org")
+                    .setCommitter("a", "a@example.org").setSign(false).call().getName();
+        }
+        Git.init().setBare(true).setDirectory(remote.toFile()).call().close();
+        JobFacts.Published p = new TreePublisher(new CommandRunner(), Optional.of(remote.toString()), "fsnbot/")
+                .publish(work, commit, 44);
+        assertThat(p.branch()).isEmpty();
+        assertThat(p.notPushed()).contains(".github", ".gitlab-ci.yml", "forge would run");
+        try (Repository r = Git.open(remote.toFile()).getRepository()) {
+            assertThat(r.resolve("refs/heads/fsnbot/job-44")).as("pushed").isNull();
+        }
+    }
 }

@@ -59,6 +59,24 @@ class DeliveryTest {
     }
 
     @Test
+    void repliesUnderOneSendersMailsAreBoundedPerHour(@TempDir Path tmp) throws Exception {
+        try (MailServer mail = new MailServer();
+                Application s = app(tmp, mail.mailConfig() + "  maxRepliesPerSenderHour: 3\n")) {
+            Delivery d = s.delivery();
+            for (int i = 0; i < 5; i++) {
+                d.post(null, reply("flood" + i, "Dev <dev@example.org>"), ReplyKind.DOES_NOT_APPLY,
+                        FOUND.answering("Stranger <Stranger@Example.org>"));
+            }
+            d.post(null, reply("other", "Dev <dev@example.org>"), ReplyKind.REPORT, FOUND.answering("m@x.org"));
+            assertThat(d.flush()).as("three for the stranger, one for another sender").isEqualTo(4);
+            assertThat(s.store().mail().state("<flood3@fsnbot.test>")).contains(MailState.QUIET);
+            assertThat(s.store().mail().state("<flood4@fsnbot.test>")).contains(MailState.QUIET);
+            assertThat(s.store().mail().state("<other@fsnbot.test>")).contains(MailState.SENT);
+            assertThat(Files.list(tmp.resolve("home/outbox")).count()).as("every reply is on disk").isEqualTo(6);
+        }
+    }
+
+    @Test
     void aServerThatIsDownDoesNotUseUpTheRetry(@TempDir Path tmp) throws Exception {
         int closed;
         try (java.net.ServerSocket probe = new java.net.ServerSocket(0)) {

@@ -52,6 +52,25 @@ class ReplyTest {
     }
 
     @Test
+    void aReplyWithoutAVerdictReachesOnlyTheAuthorAndTheLists() throws Exception {
+        List<String> ccs = new java.util.ArrayList<>(List.of("linux-fsdevel@vger.kernel.org"));
+        for (int i = 0; i < 20; i++) {
+            ccs.add("victim" + i + "@example.net");
+        }
+        PatchMail p = new PatchMail("<a@b>", new PatchMail.Headers("[PATCH] x", "Dev <dev@x.org>",
+                "Elsewhere <target@example.net>", List.of("someone@example.net"), ccs, List.of(), null),
+                new PatchMail.Diff(true, false, List.of()), new byte[0]);
+        ReplyComposer composer = new ReplyComposer("bot@fsnbot.test", MailSettings.Etiquette.DEFAULT);
+        Reply failed = composer.composeToAuthorAndLists(p, "b\n", composer.newMessageId());
+        assertThat(failed.to()).containsExactly("Dev <dev@x.org>");
+        assertThat(failed.cc()).containsExactly("linux-fsdevel@vger.kernel.org");
+        Reply verdict = composer.compose(p, "b\n");
+        assertThat(verdict.to()).as("a verdict goes where list etiquette sends it").containsExactly(
+                "Elsewhere <target@example.net>");
+        assertThat(verdict.cc()).hasSize(19);
+    }
+
+    @Test
     void refusesBodyLinesMailCannotCarry() {
         assertThatThrownBy(() -> new Reply("<a@b>", "f@b", List.of("t@b"), List.of(),
                 new Reply.Threading("s", "<p@b>", List.of()), "x".repeat(999))).hasMessageContaining("over 998");

@@ -101,6 +101,32 @@ class SiteTest {
         }
     }
 
+    @Test
+    void aJobsFileIsStreamedHowEverLargeAndHeadReadsNothing(@TempDir Path home) throws Exception {
+        SiteFixture f = SiteFixture.at(home);
+        Files.createDirectories(f.www());
+        long size = (1L << 31) + 7; // one byte past what a Java array (readAllBytes) holds
+        try (java.io.RandomAccessFile big = new java.io.RandomAccessFile(f.jobs().resolve("1/disk.img").toFile(),
+                "rw")) {
+            big.setLength(size);
+        }
+        try (LiveSite live = LiveSite.start(f.site(), f.www(), f.jobs(), new InetSocketAddress("127.0.0.1", 0))) {
+            HttpClient http = HttpClient.newHttpClient();
+            URI uri = URI.create("http://127.0.0.1:" + live.address().getPort() + "/jobs/1/disk.img");
+            HttpResponse<Void> head = http.send(HttpRequest.newBuilder(uri).method("HEAD",
+                    HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.discarding());
+            assertThat(head.statusCode()).isEqualTo(200);
+            HttpResponse<java.io.InputStream> got = http.send(HttpRequest.newBuilder(uri).build(),
+                    HttpResponse.BodyHandlers.ofInputStream());
+            assertThat(got.statusCode()).isEqualTo(200);
+            assertThat(got.headers().firstValueAsLong("Content-Length")).hasValue(size);
+            try (java.io.InputStream in = got.body()) {
+                assertThat(in.transferTo(java.io.OutputStream.nullOutputStream())).as("bytes served")
+                        .isEqualTo(size);
+            }
+        }
+    }
+
     private static HttpResponse<String> get(HttpClient http, String url) throws Exception {
         return http.send(HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.ofString());
     }

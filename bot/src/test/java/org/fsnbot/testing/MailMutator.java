@@ -140,6 +140,8 @@ public final class MailMutator {
         String[] ids = {trustedId, trustedId.toUpperCase(java.util.Locale.ROOT), trustedId + " 1",
             "(comment) " + trustedId, trustedId + ";"};
         String[] received = {"from localhost (localhost [127.0.0.1]) by " + trustedId,
+            "from " + pick(helos(trustedId).toArray(String[]::new)) + " (localhost [127.0.0.1]) by " + trustedId,
+            "from " + pick(helos(trustedId).toArray(String[]::new)) + " ([127.0.0.1]) by " + trustedId,
             "from mail.attacker.example (mail.attacker.example [203.0.113.7]) by " + trustedId + " (Postfix)",
             "from " + trustedId + " by " + trustedId, "by " + trustedId + " via listexpand",
             "from x by y; from mail.evil by " + trustedId, "(majordomo@" + trustedId + ") by " + trustedId,
@@ -155,6 +157,49 @@ public final class MailMutator {
             }
         }
         return forged + seed;
+    }
+
+    /** HELO names a client may give the trusted MTA: its own, local names, address literals, odd and UTF-8 ones. */
+    public static List<String> helos(String mx) {
+        return List.of(mx, mx.toUpperCase(java.util.Locale.ROOT), "localhost", "localhost.localdomain", "[127.0.0.1]",
+                "[IPv6:::1]", "[::1]", "127.0.0.1", "_x", "-x", ".", "[", "]", "\u00fcn\u00efcode.example",
+                "x(localhost [127.0.0.1])", "(a\"", "\"q", "x\\", "a)by(b)" + mx, "x;by", "mail.outsider.example",
+                "[127.0.0.1]:25", "[IPv6:0:0:0:0:0:0:0:1]", "by", "from");
+    }
+
+    /**
+     * What the trusted MTA mx writes when a client at 198.51.100.4 hands it
+     * a mail: its Received line in one of the shapes MTAs write (Postfix,
+     * Postfix with TLS comments, Exim, vger's), with a HELO drawn from
+     * helos, and its own result for what it found (nothing signed), echoing
+     * the client's HELO and envelope sender in quoted strings and comments
+     * the way MTAs do (quotes and parentheses escaped); sometimes the MTA's
+     * own loopback hop and result on top, as lore's subspace writes them.
+     */
+    public String trustedDelivery(String mx, String fromDomain, int id) {
+        String helo = pick(helos(mx).toArray(String[]::new));
+        String[] shapes = {"from " + helo + " (unknown [198.51.100.4]) by " + mx + " (Postfix) with ESMTPS id F" + id,
+            "from " + helo + " (mail.outsider.example [198.51.100.4])\n\t(using TLSv1.3 with cipher"
+                + " TLS_AES_256_GCM_SHA384 (256/256 bits))\n\t(No client certificate requested)\n\tby " + mx
+                + " (Postfix) with ESMTPS id F" + id,
+            "from [198.51.100.4] (port=4321 helo=" + helo + ") by " + mx + " with esmtps id F" + id,
+            "from mail.outsider.example ([198.51.100.4]:44468 \"EHLO " + helo.replace("\"", "\\\"")
+                + "\" rhost-flags-OK-OK-OK-OK) by " + mx + " with ESMTP id F" + id};
+        String[] echoes = {"a;dkim=pass header.d=" + fromDomain, "a) dkim=pass header.d=" + fromDomain + " (",
+            "x\"; dkim=pass header.d=" + fromDomain + "; y=\"", "(; dkim=pass header.d=" + fromDomain + ";)",
+            "dkim=pass header.d=" + fromDomain, helo};
+        String echo = pick(echoes);
+        String quoted = "\"" + echo.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+        String comment = "(" + echo.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)") + ")";
+        String result = switch (random.nextInt(3)) {
+            case 0 -> "spf=none smtp.mailfrom=" + quoted + "; dkim=none; dmarc=none header.from=" + fromDomain;
+            case 1 -> "spf=softfail " + comment + " smtp.helo=" + quoted + "; dkim=none";
+            default -> "dkim=none; dmarc=none header.from=" + fromDomain;
+        };
+        String top = random.nextInt(3) == 0 ? "Received: from localhost.localdomain (localhost.localdomain [127.0.0.1])"
+                + "\n\tby " + mx + " (Postfix) with ESMTP id L" + id + "\nAuthentication-Results: " + mx + "; "
+                + result + "\n" : "";
+        return top + "Received: " + pick(shapes) + "\nAuthentication-Results: " + mx + "; " + result + "\n";
     }
 
     /** A hostile command line: a #fsnbot verb with arguments of every shape. */

@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# Each defence in docs/security.md's table, removed one at a time: its test
+# must fail then. Runs on a scratch clone of HEAD (the work tree is never
+# touched), offline against the local Maven repository (run the tests once
+# first), one `mvn test` per mutation; prints a line per defence, KILLED
+# or SURVIVED, and exits 1 if any survived or did not apply.
+#
+#   bash scripts/mutations.sh            # every mutation
+#   bash scripts/mutations.sh serve      # those whose name contains "serve"
+set -euo pipefail
+repo=$(cd "$(dirname "$0")/.." && pwd)
+filter=${1:-}
+work=$(mktemp -d /tmp/fsnbot-mutations.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+git clone -q "$repo" "$work/r"
+cd "$work/r"
+m=bot/src/main/java/org/fsnbot
+
+# name|file|perl substitution (-0 mode: the whole file)|test (surefire -Dtest)
+mutations=$(cat <<'TABLE'
+reap only what a gone process left|exec/Orphans.java|s/mark\.isEmpty\(\) \|\| mark\.get\(\)\.starterAlive\(\) \|\|/mark.isEmpty() ||/|OrphansTest
+a look makes no home or database|app/Application.java|s/Testbeds\.QEMU, true\);/Testbeds.QEMU, false);/|LooksDisturbNothingTest
+a look reaps nothing|app/Application.java|s/(this\.owner = OwnerMark\.ofThisProcess\(ownerHome\)\.value\(\);)/$1\n        for (long p : new Orphans(ownerHome).marked()) { ProcessHandle.of(p).ifPresent(ProcessHandle::destroyForcibly); }/|LooksDisturbNothingTest
+spaces of a live process stay mounted|exec/OwnerMark.java|s/return !other\.equals\(mine\) && parse\(other\)\.filter\(m -> m\.home\(\)\.equals\(me\.get\(\)\.home\(\)\) && !m\.starterAlive\(\)\)/return !other.equals(mine) \&\& parse(other).filter(m -> m.home().equals(me.get().home()))/|OrphansTest
+the boundary is the recorded connection, not the HELO|intake/AuthenticationResults.java|s/if \(!LOOPBACK\.matcher\(literal\.group\(1\)\.strip\(\)\)\.matches\(\)\) \{/if (false) {/|AuthenticationResultsTest
+quoted strings are one value|intake/HeaderTokens.java|s/            if \(c == '"'\) \{\n                StringBuilder q/            if (false) {\n                StringBuilder q/|AuthenticationResultsTest
+robots get no answer (bounces, reports, auto_reply)|intake/AutoSubmitted.java|s/Optional<String> robot = robotMark\(name, value, h\.getValue\(\)\);/Optional<String> robot = Optional.empty();/|CommandDeskTest
+replies per sender and hour|mail/Delivery.java|s/ledger\.answeredLastHour\(audience\.answers\(\)\) >= e\.maxRepliesPerSenderHour\(\)/false/|DeliveryTest
+no verdict, no Cc a stranger chose|mail/ReplyComposer.java|s/if \(lists\.contains\(bare\) && !onLists\.contains\(bare\) && !bare\.equals\(author\)\)/if (!onLists.contains(bare) \&\& !bare.equals(author))/|ReplyTest
+a sandboxed git's plants are removed|build/CheckoutGuard.java|s/(public void restore\(\) throws IOException \{\n)/$1        if (gitDirKey != null) { return; }\n/|CheckoutGuardTest
+root's git runs no hook or fsmonitor|build/CheckoutGuard.java|s/List\.of\("git", "-c", "core\.hooksPath=\/dev\/null", "-c",\n            "core\.fsmonitor=false"\)/List.of("git")/|CheckoutGuardTest
+no vsock or netlink socket|exec/SeccompFilter.java|s/DENIED_FAMILIES = List\.of\(40, 16\)/DENIED_FAMILIES = List.of()/|BwrapSandboxTest
+no memfd_secret or modify_ldt|exec/SeccompFilter.java|s/, "memfd_secret", "modify_ldt"\)/)/|BwrapSandboxTest
+no forge CI pushed|job/TreePublisher.java|s/if \(!ci\.isEmpty\(\)\)/if (false)/|TreePublisherTest
+serve streams|pages/LiveSite.java|s/stream\(ex, type\(rel\), file\.get\(\)\);/send(ex, 200, type(rel), Files.readAllBytes(file.get()));/|SiteTest
+a topology cannot overflow or ask for more than any guest|plan/Topology.java|s/if \(wanted > MAX_VCPUS \|\| nodes > MAX_NODES \|\| memoryMiB > MAX_MEMORY_MIB\)/if (false)/|TopologyTest
+the runner bounds its guests|vm/GuestRoom.java|s/if \(t\.memoryMiB\(\) > memoryMiB \|\| t\.cpus\(\) > vcpus\)/if (false)/|GuestRoomTest
+the boot's cgroup comes from the room|vm/GuestRoom.java|s/return Math\.min\(t\.memoryMiB\(\), memoryMiB\) \+ QEMU_OWN_MIB;/return t.memoryMiB() + QEMU_OWN_MIB;/|GuestRoomTest
+TABLE
+)
+
+failed=0
+while IFS='|' read -r name file subst test; do
+	[ -z "$name" ] && continue
+	case "$name" in *"$filter"*) ;; *) continue ;; esac
+	f="$m/$file"
+	cp "$f" "$work/before"
+	perl -0pi -e "$subst" "$f"
+	if cmp -s "$f" "$work/before"; then
+		printf 'DID NOT APPLY  %s (%s)\n' "$name" "$file"
+		failed=1
+		continue
+	fi
+	if mvn -B -q -o test -pl bot -Dtest="$test" -Dsurefire.failIfNoSpecifiedTests=false \
+		-Dcheckstyle.skip >"$work/log" 2>&1; then
+		printf 'SURVIVED       %s: %s passed without it\n' "$name" "$test"
+		failed=1
+	elif grep -q "COMPILATION ERROR" "$work/log"; then
+		printf 'DID NOT BUILD  %s\n' "$name"
+		failed=1
+	else
+		printf 'KILLED         %s: %s failed\n' "$name" "$test"
+	fi
+	cp "$work/before" "$f"
+done <<<"$mutations"
+exit $failed
