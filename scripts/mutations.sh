@@ -16,31 +16,36 @@ git clone -q "$repo" "$work/r"
 cd "$work/r"
 m=bot/src/main/java/org/fsnbot
 
-# name|file|perl substitution (-0 mode: the whole file)|test (surefire -Dtest)
+# name, file, perl substitution (-0 mode: the whole file), test (surefire -Dtest): tab-separated
 mutations=$(cat <<'TABLE'
-reap only what a gone process left|exec/Orphans.java|s/mark\.isEmpty\(\) \|\| mark\.get\(\)\.starterAlive\(\) \|\|/mark.isEmpty() ||/|OrphansTest
-a look makes no home or database|app/Application.java|s/Testbeds\.QEMU, true\);/Testbeds.QEMU, false);/|LooksDisturbNothingTest
-a look reaps nothing|app/Application.java|s/(this\.owner = OwnerMark\.ofThisProcess\(ownerHome\)\.value\(\);)/$1\n        for (long p : new Orphans(ownerHome).marked()) { ProcessHandle.of(p).ifPresent(ProcessHandle::destroyForcibly); }/|LooksDisturbNothingTest
-spaces of a live process stay mounted|exec/OwnerMark.java|s/return !other\.equals\(mine\) && parse\(other\)\.filter\(m -> m\.home\(\)\.equals\(me\.get\(\)\.home\(\)\) && !m\.starterAlive\(\)\)/return !other.equals(mine) \&\& parse(other).filter(m -> m.home().equals(me.get().home()))/|OrphansTest
-the boundary is the recorded connection, not the HELO|intake/AuthenticationResults.java|s/if \(!LOOPBACK\.matcher\(literal\.group\(1\)\.strip\(\)\)\.matches\(\)\) \{/if (false) {/|AuthenticationResultsTest
-quoted strings are one value|intake/HeaderTokens.java|s/            if \(c == '"'\) \{\n                StringBuilder q/            if (false) {\n                StringBuilder q/|AuthenticationResultsTest
-robots get no answer (bounces, reports, auto_reply)|intake/AutoSubmitted.java|s/Optional<String> robot = robotMark\(name, value, h\.getValue\(\)\);/Optional<String> robot = Optional.empty();/|CommandDeskTest
-replies per sender and hour|mail/Delivery.java|s/ledger\.answeredLastHour\(audience\.answers\(\)\) >= e\.maxRepliesPerSenderHour\(\)/false/|DeliveryTest
-no verdict, no Cc a stranger chose|mail/ReplyComposer.java|s/if \(lists\.contains\(bare\) && !onLists\.contains\(bare\) && !bare\.equals\(author\)\)/if (!onLists.contains(bare) \&\& !bare.equals(author))/|ReplyTest
-a sandboxed git's plants are removed|build/CheckoutGuard.java|s/(public void restore\(\) throws IOException \{\n)/$1        if (gitDirKey != null) { return; }\n/|CheckoutGuardTest
-root's git runs no hook or fsmonitor|build/CheckoutGuard.java|s/List\.of\("git", "-c", "core\.hooksPath=\/dev\/null", "-c",\n            "core\.fsmonitor=false"\)/List.of("git")/|CheckoutGuardTest
-no vsock or netlink socket|exec/SeccompFilter.java|s/DENIED_FAMILIES = List\.of\(40, 16\)/DENIED_FAMILIES = List.of()/|BwrapSandboxTest
-no memfd_secret or modify_ldt|exec/SeccompFilter.java|s/, "memfd_secret", "modify_ldt"\)/)/|BwrapSandboxTest
-no forge CI pushed|job/TreePublisher.java|s/if \(!ci\.isEmpty\(\)\)/if (false)/|TreePublisherTest
-serve streams|pages/LiveSite.java|s/stream\(ex, type\(rel\), file\.get\(\)\);/send(ex, 200, type(rel), Files.readAllBytes(file.get()));/|SiteTest
-a topology cannot overflow or ask for more than any guest|plan/Topology.java|s/if \(wanted > MAX_VCPUS \|\| nodes > MAX_NODES \|\| memoryMiB > MAX_MEMORY_MIB\)/if (false)/|TopologyTest
-the runner bounds its guests|vm/GuestRoom.java|s/if \(t\.memoryMiB\(\) > memoryMiB \|\| t\.cpus\(\) > vcpus\)/if (false)/|GuestRoomTest
-the boot's cgroup comes from the room|vm/GuestRoom.java|s/return Math\.min\(t\.memoryMiB\(\), memoryMiB\) \+ QEMU_OWN_MIB;/return t.memoryMiB() + QEMU_OWN_MIB;/|GuestRoomTest
+reap only what a gone process left	exec/Orphans.java	s/mark\.isEmpty\(\) \|\| mark\.get\(\)\.starterAlive\(\) \|\|/mark.isEmpty() ||/	OrphansTest
+a look makes no home or database	app/Application.java	s/Testbeds\.QEMU, true\);/Testbeds.QEMU, false);/	LooksDisturbNothingTest
+a look reaps nothing	app/Application.java	s/(this\.owner = OwnerMark\.ofThisProcess\(ownerHome\)\.value\(\);)/$1\n        for (long p : new Orphans(ownerHome).marked()) { ProcessHandle.of(p).ifPresent(ProcessHandle::destroyForcibly); }/	LooksDisturbNothingTest
+spaces of a live process stay mounted	exec/OwnerMark.java	s/return !other\.equals\(mine\) && parse\(other\)\.filter\(m -> m\.home\(\)\.equals\(me\.get\(\)\.home\(\)\) && !m\.starterAlive\(\)\)/return !other.equals(mine) \&\& parse(other).filter(m -> m.home().equals(me.get().home()))/	OrphansTest
+the boundary is the recorded connection, not the HELO	intake/AuthenticationResults.java	s/if \(!LOOPBACK\.matcher\(literal\.group\(1\)\.strip\(\)\)\.matches\(\)\) \{/if (false) {/	AuthenticationResultsTest
+quoted strings are one value	intake/HeaderTokens.java	s/            if \(c == '"'\) \{\n                StringBuilder q/            if (false) {\n                StringBuilder q/	AuthenticationResultsTest
+robots get no answer (bounces, reports, auto_reply)	intake/AutoSubmitted.java	s/Optional<String> robot = robotMark\(name, value, h\.getValue\(\)\);/Optional<String> robot = Optional.empty();/	CommandDeskTest
+replies per sender and hour	mail/Delivery.java	s/ledger\.answeredLastHour\(audience\.answers\(\)\) >= e\.maxRepliesPerSenderHour\(\)/false/	DeliveryTest
+no verdict, no Cc a stranger chose	mail/ReplyComposer.java	s/if \(lists\.contains\(bare\) && !onLists\.contains\(bare\) && !bare\.equals\(author\)\)/if (!onLists.contains(bare) \&\& !bare.equals(author))/	ReplyTest
+a sandboxed git's plants are removed	build/CheckoutGuard.java	s/(public void restore\(\) throws IOException \{\n)/$1        if (gitDirKey != null) { return; }\n/	CheckoutGuardTest
+root's git runs no hook or fsmonitor	build/CheckoutGuard.java	s/List\.of\("git", "-c", "core\.hooksPath=\/dev\/null", "-c",\n            "core\.fsmonitor=false"\)/List.of("git")/	CheckoutGuardTest
+no vsock or netlink socket	exec/SeccompFilter.java	s/DENIED_FAMILIES = List\.of\(40, 16\)/DENIED_FAMILIES = List.of()/	BwrapSandboxTest
+no memfd_secret or modify_ldt	exec/SeccompFilter.java	s/, "memfd_secret", "modify_ldt"\)/)/	BwrapSandboxTest
+no forge CI pushed	job/TreePublisher.java	s/if \(!ci\.isEmpty\(\)\)/if (false)/	TreePublisherTest
+serve streams	pages/LiveSite.java	s/stream\(ex, type\(rel\), file\.get\(\)\);/send(ex, 200, type(rel), Files.readAllBytes(file.get()));/	SiteTest
+a topology cannot overflow or ask for more than any guest	plan/Topology.java	s/if \(wanted > MAX_VCPUS \|\| nodes > MAX_NODES \|\| memoryMiB > MAX_MEMORY_MIB\)/if (false)/	TopologyTest
+the runner bounds its guests	vm/GuestRoom.java	s/if \(t\.memoryMiB\(\) > memoryMiB \|\| t\.cpus\(\) > vcpus\)/if (false)/	GuestRoomTest
+the boot's cgroup comes from the room	vm/GuestRoom.java	s/return Math\.min\(t\.memoryMiB\(\), memoryMiB\) \+ QEMU_OWN_MIB;/return t.memoryMiB() + QEMU_OWN_MIB;/	GuestRoomTest
+a maintainer's unit runs before a stranger's flood	store/WorkQueue.java	s/state = \x27queued\x27 ORDER BY standing, id"/state = \x27queued\x27 ORDER BY id"/	QueueStandingTest
+the fleet dispatches by standing	store/FleetQueue.java	s/ORDER BY standing, id"/ORDER BY id"/	QueueStandingTest
+Quartz fires strangers' units last	schedule/FleetScheduler.java	s/case STRANGER -> w\.queuedAt\(\);/case STRANGER -> w.queuedAt().minus(java.time.Duration.ofDays(400));/	QueueStandingTest
+a stranger's units past the cap wait as patches	work/SeriesQueuer.java	s/&& queue\.waitingFor\(asker\.address\(\)\.orElseThrow\(\)\) >= settings\.maxWaitingPerStranger\(\)/\&\& false/	SeriesQueuerTest
+a stop ends every wait on the database	store/Patience.java	s/if \(stopped\.getCount\(\) == 0\) \{/if (false) {/g	PatienceTest
 TABLE
 )
 
 failed=0
-while IFS='|' read -r name file subst test; do
+while IFS=$'\t' read -r name file subst test; do
 	[ -z "$name" ] && continue
 	case "$name" in *"$filter"*) ;; *) continue ;; esac
 	f="$m/$file"

@@ -51,11 +51,13 @@ public final class FleetNode {
         private final CountDownLatch stopped = new CountDownLatch(1);
         private final AutoCloseable also;
         private final Node node;
+        private final Runnable stopWaiting;
 
-        Running(Scheduler scheduler, AutoCloseable also, Node node) {
+        Running(Scheduler scheduler, AutoCloseable also, Node node, Runnable stopWaiting) {
             this.scheduler = scheduler;
             this.also = also;
             this.node = node;
+            this.stopWaiting = stopWaiting;
         }
 
         /** This node as its health endpoint reports it. */
@@ -63,8 +65,14 @@ public final class FleetNode {
             return node;
         }
 
+        /**
+         * Stops after the job at hand; a job waiting out a database outage
+         * (a claim, a finish) stops waiting first, so a stop during an
+         * outage takes seconds (its unit is queued again at the next start).
+         */
         public void stop() {
             try {
+                stopWaiting.run();
                 scheduler.shutdown(true);
                 also.close();
             } catch (Exception e) {
@@ -147,7 +155,7 @@ public final class FleetNode {
                         ownerGrace(app)), app.config().deployment().fleet().checkinSeconds()), new RunScheduler.Weekly(app.weeklyCatchUp(),
                         app.config().mailing().weekly().cron()));
         log.info("coordinator {} joined the fleet", name);
-        return new Running(s, dispatch, NodeHealth.coordinator(name, s));
+        return new Running(s, dispatch, NodeHealth.coordinator(name, s), app.store().queue()::stopWaiting);
     }
 
     /**
@@ -191,7 +199,7 @@ public final class FleetNode {
         Running running = new Running(s, () -> {
             registry.setState(me.name(), RunnerRegistry.State.STOPPED);
             name.close();
-        }, NodeHealth.runner(me.name(), s, name));
+        }, NodeHealth.runner(me.name(), s, name), app.store().queue()::stopWaiting);
         Thread watch = new Thread(() -> watch(registry, me.name(), s, running, name), "fsnbot-runner-watch");
         watch.setDaemon(true);
         watch.start();

@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import okhttp3.OkHttpClient;
 import org.fsnbot.build.TrustedTrees;
 import org.fsnbot.commands.Authoriser;
@@ -60,6 +61,13 @@ import org.fsnbot.work.TreeQueuer;
  */
 final class LoopWiring {
 
+    /**
+     * Units a sender nobody vouched for may have waiting: enough for a
+     * real newcomer's series and its next revisions, while ten thousand
+     * patches of one stranger wait as patches, not as units ahead of anyone.
+     */
+    static final int MAX_WAITING_PER_STRANGER = 3;
+
     private final Config config;
     private final Store store;
     private final Trees trees;
@@ -93,7 +101,8 @@ final class LoopWiring {
         SeriesQueuer series = new SeriesQueuer(store.intake(), store.queue(), new ThreadCompleter(lore,
                 sources.allInbox(), relevance, store.intake()), new Prerequisites(store.intake(), reader,
                         new PatchIds(runner, home.scratch())), new BaseResolver(trees, sources.bases(), sources.stableTree()),
-                config.polling().incompleteWait(), clock);
+                new SeriesQueuer.Settings(config.polling().incompleteWait(), Set.copyOf(
+                        config.commands().trust().archive()), MAX_WAITING_PER_STRANGER), clock);
         QueueWorker worker = worker(jobs, replies, new BisectMail(new ReplyRenderer(), composer, delivery));
         Followed followed = new Followed(new InboxFollower(lore, new EpochMirror(), new EpochReader(), reader,
                 relevance, home.mirrors()), store.intake(), sources.inboxes(), new TreeQueuer(trees, new TreeWatcher(),

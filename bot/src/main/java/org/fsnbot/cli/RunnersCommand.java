@@ -39,11 +39,8 @@ public final class RunnersCommand implements Callable<Integer> {
                 JsonNode f = json.readTree(e.facts());
                 long silent = e.lastCheckin().map(t -> Duration.between(t, now).toSeconds()).orElse(-1L);
                 String checkin = silent < 0 ? "never" : silent + " s ago";
-                // Quartz takes a node silent for its interval and 7.5 s more for dead.
-                boolean gone = e.state() != RunnerRegistry.State.STOPPED
-                        && (silent < 0 || silent > app.config().deployment().fleet().checkinSeconds() + 8);
                 out.printf(Locale.ROOT, "%s (class %s): %s%s, last check-in %s, %d unit(s) done%n", e.name(),
-                        e.runnerClass(), e.state().stored(), gone ? " but silent (taken for dead)" : "", checkin,
+                        e.runnerClass(), e.state().stored(), life(app, e, silent), checkin,
                         app.store().fleet().doneBy(e.name()));
                 out.printf(Locale.ROOT, "  %s; %d socket(s), %d cores, %d CPUs, %d NUMA node(s), %d MiB, %s%n",
                         f.path("cpu").asText("?"), f.path("sockets").asInt(), f.path("cores").asInt(),
@@ -57,6 +54,24 @@ public final class RunnersCommand implements Callable<Integer> {
             }
         }
         return ExitCodes.OK;
+    }
+
+    /**
+     * What is wrong with a runner that should be alive: on the fleet's
+     * store, whether a live process holds its name (the lock that decides
+     * who owns its units, as fsnbot queue, health and /readyz judge it);
+     * on H2, which has no such lock, whether it checked in (Quartz takes a
+     * node silent for its interval and 7.5 s more for dead).
+     */
+    private static String life(Application app, RunnerRegistry.Entry e, long silent) {
+        if (e.state() == RunnerRegistry.State.STOPPED) {
+            return "";
+        }
+        if (app.store().shared()) {
+            return app.store().runners().nameHeld(e.name()) ? "" : " but gone (no process holds its name)";
+        }
+        boolean quiet = silent < 0 || silent > app.config().deployment().fleet().checkinSeconds() + 8;
+        return quiet ? " but silent (taken for dead)" : "";
     }
 
     private static double median(List<MetricNoise> noise) {

@@ -34,7 +34,7 @@ public final class BisectHandler implements CommandHandler<Command.Bisect> {
                 "bisect " + b.good() + ".." + b.bad(), new WorkTarget.Bisect(b.bad()), new Base(tree, b.good(),
                         BaseReason.of(BaseReason.Kind.NAMED_IN_COMMAND)),
                 new RunOptions(b.workloads(), 0, "", "", false,
-                                b.line()), ctx.mail().messageId()));
+                                b.line()), ctx.mail().messageId()), CommandHandler.asker(ctx));
         return estimate.accepted(b, id, "bisect-accepted", Map.of("good", b.good(), "bad", b.bad(), "tree", tree));
     }
 }

@@ -12,4 +12,14 @@ public interface CommandHandler<C extends Command> {
     }
 
     CommandAnswer.Item handle(C command, Context ctx);
+
+    /**
+     * Who asked, as the queue ranks it: a command reaches a handler only
+     * from an authenticated maintainer, reviewer, allowlisted address or
+     * the series' own author, so its units stand first.
+     */
+    static org.fsnbot.store.Asker asker(Context ctx) {
+        return org.fsnbot.store.Asker.of(org.fsnbot.intake.Addresses.bare(ctx.mail().from()),
+                org.fsnbot.store.Asker.Standing.MAINTAINER);
+    }
 }

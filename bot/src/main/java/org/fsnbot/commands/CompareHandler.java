@@ -31,7 +31,7 @@ public final class CompareHandler implements CommandHandler<Command.Compare> {
                 k.base() + ".." + k.head(), new WorkTarget.Revision(k.head()), new Base(tree, k.base(),
                         BaseReason.of(BaseReason.Kind.NAMED_IN_COMMAND)),
                 new RunOptions(List.of(), 0, "", "", false, k.line()),
-                ctx.mail().messageId()));
+                ctx.mail().messageId()), CommandHandler.asker(ctx));
         return estimate.accepted(k, id, "compare-accepted", Map.of("head", k.head(), "base", k.base(), "tree", tree));
     }
 }

@@ -55,7 +55,8 @@ public final class RerunHandler implements CommandHandler<Command.Rerun> {
         }
         Work tested = w.get();
         Optional<Long> id = queue.enqueue(WorkItem.requested("rerun " + ctx.mail().messageId() + " " + ctx.index(),
-                tested.title(), tested.item().target(), tested.base().get(), options, ctx.mail().messageId()));
+                tested.title(), tested.item().target(), tested.base().get(), options, ctx.mail().messageId()),
+                CommandHandler.asker(ctx));
         return estimate.accepted(r, id, "rerun-accepted", Map.of("title", tested.title(), "base",
                 tested.base().get().rev(), "profile", p.name(), "boots", p.bootsPerKernel(), "maxBoots",
                 p.maxBootsPerKernel(), "topology", options.topology(defaults.topology()).toString(), "workloads",

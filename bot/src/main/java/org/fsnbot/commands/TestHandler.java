@@ -39,7 +39,8 @@ public final class TestHandler implements CommandHandler<Command.Test> {
         Optional<Long> id = queue.enqueue(WorkItem.requested("test " + ctx.mail().messageId() + " " + ctx.index(),
                 t.url() + " " + t.rev(), new WorkTarget.Revision(t.rev()), new Base(t.url(), baseRev,
                         BaseReason.of(BaseReason.Kind.THREAD_SERIES_BASE)),
-                new RunOptions(List.of(), 0, "", "", true, t.line()), ctx.mail().messageId()));
+                new RunOptions(List.of(), 0, "", "", true, t.line()), ctx.mail().messageId()),
+                CommandHandler.asker(ctx));
         return estimate.accepted(t, id, "test-accepted", Map.of("rev", t.rev(), "url", t.url(), "base", baseRev));
     }
 }

@@ -49,7 +49,7 @@ public final class TestPatchHandler implements CommandHandler<Command.TestPatch>
                         + " inline " + mail.messageId()), new Base(base.get().tree(), base.get().rev(),
                         BaseReason.of(BaseReason.Kind.THREAD_SERIES_BASE)),
                 new RunOptions(List.of(), 0, "", "", true, t.line()),
-                mail.messageId()));
+                mail.messageId()), CommandHandler.asker(ctx));
         return estimate.accepted(t, id, "test-patch-accepted", Map.of("files", mail.diffPaths().size(), "base",
                 base.get().rev()));
     }

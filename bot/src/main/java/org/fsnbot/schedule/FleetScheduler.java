@@ -154,7 +154,7 @@ public final class FleetScheduler {
                     List<Long> ids = batch.stream().map(w -> w.work().id()).toList();
                     try {
                         RunnerScheduler.submit(store(c), batch.stream().map(w -> new RunnerScheduler.Due(w.work().id(),
-                                w.ranBefore() ? Instant.ofEpochMilli(w.work().id()) : w.queuedAt())).toList(), now);
+                                due(w))).toList(), now);
                         queue.dispatched(ids, c);
                         for (FleetQueue.Waiting w : batch) {
                             log.info("#{} {} to runner class {}{}", w.work().id(), w.work().title(), c,
@@ -166,6 +166,24 @@ public final class FleetScheduler {
                     }
                 }
             }
+        }
+
+        /**
+         * When a unit falls due in its class's queue, where Quartz takes the
+         * earliest first: a unit a runner had before at the very front (its
+         * id past the epoch), then a maintainer's (a billion ms later), then
+         * fsnbot's own and authors' a year before they were queued, then
+         * strangers' when they were queued. Every one is due at once.
+         */
+        public static Instant due(FleetQueue.Waiting w) {
+            if (w.ranBefore()) {
+                return Instant.ofEpochMilli(w.work().id());
+            }
+            return switch (w.standing()) {
+                case MAINTAINER -> Instant.ofEpochMilli(1_000_000_000L + w.work().id());
+                case OWN -> w.queuedAt().minus(java.time.Duration.ofDays(365));
+                case STRANGER -> w.queuedAt();
+            };
         }
 
         /** A class's store as a client: a scheduler of that cluster that is never started (it fires nothing). */

@@ -40,20 +40,27 @@ public final class FleetQueue {
      * runner had it before (it died, or gave it back): such a unit goes
      * to the front of its class's queue.
      */
-    public record Waiting(Work work, Instant queuedAt, boolean ranBefore) {
+    public record Waiting(Work work, Instant queuedAt, boolean ranBefore, Asker.Standing standing) {
         public Waiting {
             Objects.requireNonNull(work);
             Objects.requireNonNull(queuedAt);
+            Objects.requireNonNull(standing);
+        }
+
+        /** As before units had a standing: fsnbot's own. */
+        public Waiting(Work work, Instant queuedAt, boolean ranBefore) {
+            this(work, queuedAt, ranBefore, Asker.Standing.OWN);
         }
     }
 
-    /** Queued units not yet handed to a runner class, oldest first. */
+    /** Queued units not yet handed to a runner class, by standing (Asker), then oldest first. */
     public List<Waiting> waiting() {
         return db.call("reading undispatched work", c -> Jdbc.rows(c, "SELECT * FROM work_queue WHERE state ="
-                + " 'queued' AND dispatched_at IS NULL ORDER BY id", rs -> new Waiting(WorkQueue.work(rs),
+                + " 'queued' AND dispatched_at IS NULL ORDER BY standing, id", rs -> new Waiting(WorkQueue.work(rs),
                         rs.getTimestamp("created_at").toInstant(), rs.getString("runner") != null
-                                || rs.getInt("attempts") > 0)));
+                                || rs.getInt("attempts") > 0, Asker.Standing.ofRank(rs.getInt("standing")))));
     }
+
 
     /** Records that units ids went to runnerClass. */
     public void dispatched(List<Long> ids, String runnerClass) {

@@ -33,14 +33,33 @@ public final class Patience {
     }
 
     private final Pause pause;
+    /** Counted down when the process stops: every wait ends at once (stop). */
+    private final java.util.concurrent.CountDownLatch stopped;
 
     public Patience(Pause pause) {
-        this.pause = java.util.Objects.requireNonNull(pause);
+        this(pause, new java.util.concurrent.CountDownLatch(1));
     }
 
-    /** Patience that sleeps the thread. */
+    private Patience(Pause pause, java.util.concurrent.CountDownLatch stopped) {
+        this.pause = java.util.Objects.requireNonNull(pause);
+        this.stopped = stopped;
+    }
+
+    /** Patience that waits on the thread, and wakes at once when the process stops. */
     public static Patience sleeping() {
-        return new Patience(d -> Thread.sleep(d.toMillis()));
+        java.util.concurrent.CountDownLatch stopped = new java.util.concurrent.CountDownLatch(1);
+        return new Patience(d -> stopped.await(d.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS), stopped);
+    }
+
+    /**
+     * The process is stopping: every wait on the database ends now, and no
+     * new one starts. What was being done stays undone in the store (a
+     * claim not made, a unit still running under this runner's name, which
+     * its next start queues again first): a stop during an outage takes
+     * seconds, not the outage's length.
+     */
+    public void stop() {
+        stopped.countDown();
     }
 
     /** The pause after the nth failed try in a row (n from 1). */
@@ -71,6 +90,11 @@ public final class Patience {
                 if (!outage(e)) {
                     throw e;
                 }
+                if (stopped.getCount() == 0) {
+                    log.warn("the database is unreachable while {} and this process is stopping: not waiting for it"
+                            + " (the store keeps it undone; a restart takes it up again)", what);
+                    throw e;
+                }
                 Duration next = pauseAfter(failures);
                 log.warn("the database is unreachable while {} ({}); away at least {} s, trying again in {} s",
                         what, rootMessage(e), away.toSeconds(), next.toSeconds());
@@ -78,6 +102,11 @@ public final class Patience {
                     pause.sleep(next);
                 } catch (InterruptedException stop) {
                     Thread.currentThread().interrupt();
+                    throw e;
+                }
+                if (stopped.getCount() == 0) {
+                    log.warn("stopping while {}: no longer waiting for the database (away at least {} s)", what,
+                            away.plus(next).toSeconds());
                     throw e;
                 }
                 away = away.plus(next);

@@ -30,15 +30,32 @@ public final class WorkQueue {
 
     /** Queues work unless its key is known; returns its id when it was new. */
     public Optional<Long> enqueue(WorkItem item) {
-        return insert(item, WorkState.QUEUED, null);
+        return enqueue(item, Asker.OWN);
+    }
+
+    /** Queues item for asker: it is taken by asker's standing, then by age. */
+    public Optional<Long> enqueue(WorkItem item, Asker asker) {
+        return insert(item, WorkState.QUEUED, null, asker);
+    }
+
+    /** This process is stopping: every call of the store waiting out an outage gives up now (Patience.stop). */
+    public void stopWaiting() {
+        patience.stop();
+    }
+
+    /** How many units asked for by address wait to run. */
+    public int waitingFor(String address) {
+        return db.call("counting units of " + address, c -> Jdbc.first(c, "SELECT COUNT(*) FROM work_queue WHERE"
+                + " asked_by = ? AND state = 'queued'", rs -> rs.getInt(1), Jdbc.truncate(
+                        address.trim().toLowerCase(java.util.Locale.ROOT), 320)).orElse(0));
     }
 
     /** Records a series that could not be completed, so it is reported once and not retried. */
     public Optional<Long> recordIncomplete(WorkItem item, String why) {
-        return insert(item, WorkState.INCOMPLETE, why);
+        return insert(item, WorkState.INCOMPLETE, why, Asker.OWN);
     }
 
-    private Optional<Long> insert(WorkItem item, WorkState state, String detail) {
+    private Optional<Long> insert(WorkItem item, WorkState state, String detail, Asker asker) {
         return db.call("queueing " + item.key(), c -> {
             if (exists(c, item.key())) {
                 return Optional.empty();
@@ -61,13 +78,15 @@ public final class WorkQueue {
             Optional<Base> b = item.base();
             return Optional.of(Jdbc.insert(c, "INSERT INTO work_queue (kind, work_key, title, revision, message_ids,"
                     + " prerequisite_ids, tree, base_rev, base_reason, head_rev, state, detail, created_at, updated_at,"
-                    + " options, answer_to, lineage) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", item.kind().name(),
+                    + " options, answer_to, lineage, standing, asked_by) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                    item.kind().name(),
                     Jdbc.truncate(item.key(), 1000), Jdbc.truncate(item.title(), 2000), revision,
                     String.join("\n", ids), String.join("\n", prereqs), b.map(Base::tree).orElse(null),
                     b.map(Base::rev).orElse(null), b.map(x -> Jdbc.truncate(x.reason().stored(), 2000)).orElse(null),
                     head, state.stored(), Jdbc.truncate(detail, 4000), clock.instant(), clock.instant(),
                     item.options().equals(RunOptions.DEFAULTS) ? null : item.options().toJson(),
-                    item.answerTo().orElse(null), lineage));
+                    item.answerTo().orElse(null), lineage, asker.standing().rank(),
+                    asker.address().map(a -> Jdbc.truncate(a, 320)).orElse(null)));
         });
     }
 
@@ -96,11 +115,11 @@ public final class WorkQueue {
                 revision));
     }
 
-    /** Claims the oldest queued work, marking it running. */
+    /** Claims the queued unit that stands first (Asker), the oldest of those, marking it running. */
     public Optional<Work> claimNext() {
         return db.transaction("claiming work", c -> {
-            Optional<Work> w = select(c, "SELECT * FROM work_queue WHERE state = 'queued' ORDER BY id FETCH FIRST 1"
-                    + " ROWS ONLY FOR UPDATE").stream().findFirst();
+            Optional<Work> w = select(c, "SELECT * FROM work_queue WHERE state = 'queued' ORDER BY standing, id"
+                    + " FETCH FIRST 1 ROWS ONLY FOR UPDATE").stream().findFirst();
             if (w.isPresent()) {
                 Jdbc.update(c, "UPDATE work_queue SET state = 'running', attempts = attempts + 1, updated_at = ?"
                         + " WHERE id = ?", clock.instant(), w.get().id());

@@ -13,10 +13,12 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import org.fsnbot.intake.AuthenticationResults;
 import org.fsnbot.intake.SeriesAssembler;
 import org.fsnbot.intake.SeriesHints;
 import org.fsnbot.plan.Base;
 import org.fsnbot.plan.BaseResolver;
+import org.fsnbot.store.Asker;
 import org.fsnbot.store.IntakeLedger;
 import org.fsnbot.store.PatchState;
 import org.fsnbot.store.WorkItem;
@@ -48,6 +50,29 @@ public final class SeriesQueuer {
         }
     }
 
+    /**
+     * How intake waits and whom it believes: how long an incomplete series
+     * waits for its parts, the authserv-ids whose Authentication-Results
+     * vouch for a series' sender (intake.AuthenticationResults), and how
+     * many units a sender nobody vouched for may have waiting: past that,
+     * their next series stays pending (nothing lost) until one of theirs
+     * has run.
+     */
+    public record Settings(Duration incompleteWait, Set<String> trusted, int maxWaitingPerStranger) {
+        public Settings {
+            Objects.requireNonNull(incompleteWait);
+            trusted = Set.copyOf(trusted);
+            if (maxWaitingPerStranger < 1) {
+                throw new IllegalArgumentException("a stranger may have at least one unit waiting");
+            }
+        }
+
+        /** Waiting wait, believing nobody, bounding no sender (the tests' intake). */
+        public static Settings waiting(Duration wait) {
+            return new Settings(wait, Set.of(), Integer.MAX_VALUE);
+        }
+    }
+
     /** The pending mails of one pass and the series they form. */
     private record Pending(List<IntakeLedger.StoredPatch> mails, Map<String, IntakeLedger.StoredPatch> byId,
             List<SeriesAssembler.Candidate> series) {
@@ -69,17 +94,19 @@ public final class SeriesQueuer {
     private final Prerequisites prerequisites;
     private final BaseResolver bases;
     private final Duration wait;
+    private final Settings settings;
     private final Clock clock;
     private final StableReview stableReview;
 
     public SeriesQueuer(IntakeLedger ledger, WorkQueue queue, ThreadCompleter completer, Prerequisites prerequisites,
-            BaseResolver bases, Duration wait, Clock clock) {
+            BaseResolver bases, Settings settings, Clock clock) {
         this.ledger = ledger;
         this.queue = queue;
         this.completer = completer;
         this.prerequisites = prerequisites;
         this.bases = bases;
-        this.wait = wait;
+        this.wait = settings.incompleteWait();
+        this.settings = settings;
         this.clock = clock;
         this.stableReview = new StableReview(ledger, queue, bases);
     }
@@ -162,10 +189,17 @@ public final class SeriesQueuer {
         // A stable backport goes on its stable branch unless it names its base itself.
         Base base = stable.isPresent() && hints.baseCommit().isEmpty() ? bases.stable(stable.get())
                 : bases.resolve(hints.baseCommit());
+        Asker asker = askerOf(c, ids);
+        if (asker.standing() == Asker.Standing.STRANGER
+                && queue.waitingFor(asker.address().orElseThrow()) >= settings.maxWaitingPerStranger()) {
+            log.info("{} v{}: {} has {} unit(s) waiting already; this series waits (pending) until one has run",
+                    title, c.revision(), asker.address().orElseThrow(), settings.maxWaitingPerStranger());
+            return;
+        }
         int n = queue.supersede(lineage, c.revision());
         t.cancelled += n;
         Optional<Long> id = queue.enqueue(WorkItem.found(key, title, new WorkTarget.Series(c.revision(), ids,
-                prereqs.get(), lineage), base));
+                prereqs.get(), lineage), base), asker);
         ledger.setPatchState(ids, PatchState.QUEUED);
         if (id.isPresent()) {
             t.queued.add(id.get());
@@ -173,6 +207,21 @@ public final class SeriesQueuer {
                     c.parts().size() == 1 ? "" : "es", base.rev(), base.reason(),
                     n > 0 ? "; cancelled " + n + " older revision(s)" : "");
         }
+    }
+
+    /**
+     * Who asked for a series: its sender, fsnbot's own standing when a
+     * trusted server vouches for them in any of its mails, a stranger's
+     * otherwise (a From line alone proves nothing).
+     */
+    private Asker askerOf(SeriesAssembler.Candidate c, List<String> ids) {
+        String author = c.authorAddress().trim().toLowerCase(java.util.Locale.ROOT);
+        for (byte[] raw : ledger.raw(ids)) {
+            if (AuthenticationResults.authenticatedFrom(raw, settings.trusted()).filter(author::equals).isPresent()) {
+                return Asker.of(author, Asker.Standing.OWN);
+            }
+        }
+        return Asker.of(author, Asker.Standing.STRANGER);
     }
 
     private void incomplete(SeriesAssembler.Candidate c, String key, List<String> ids, String why, String lineage,

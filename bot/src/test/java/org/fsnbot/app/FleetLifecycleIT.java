@@ -265,6 +265,11 @@ class FleetLifecycleIT {
             f.nodes().kill("victim");
             await("fsnbot queue marks the unit of the dead runner", Duration.ofSeconds(10),
                     () -> f.store().fleet().open().stream().anyMatch(e -> e.id() == held && e.runnerGone()));
+            f.nodes().start("look", "runners", "--config", config(tmp, f.url(), "coordinator", Postgres.COORDINATOR)
+                    .toString()).waitFor();
+            assertThat(output(f.nodes(), "look")).as("fsnbot runners judges by the name lock").contains(
+                    "victim (class sim): active but gone (no process holds its name)").containsPattern(
+                    "survivor \\(class sim\\): active, last check-in");
             f.nodes().start("coordinator-2", "run", "--config", config(tmp, f.url(), "coordinator",
                     Postgres.COORDINATOR).toString());
             Duration limit = Duration.ofSeconds(CHECKIN_SECONDS + 30);

@@ -123,5 +123,13 @@ class OrphansTest {
         assertThat(OwnerMark.leftover(gone.replace(home, home + "-other"), mine)).as("another home").isFalse();
         assertThat(OwnerMark.leftover(home, mine)).as("an older fsnbot's plain mark").isFalse();
         assertThat(OwnerMark.leftover("plain", "plain")).as("a plain name is its own").isTrue();
+        Process live = new ProcessBuilder("sleep", "60").start();
+        try {
+            String other = new OwnerMark(home, live.pid(), live.toHandle().info().startInstant().orElseThrow()
+                    .toEpochMilli()).value();
+            assertThat(OwnerMark.leftover(other, mine)).as("another live process's").isFalse();
+        } finally {
+            live.destroyForcibly();
+        }
     }
 }

@@ -31,7 +31,8 @@ class AuthenticationResultsTest {
                         + " (Postfix) with ESMTPS id 2",
                 "from [198.51.100.4] (port=4321 helo=" + helo + ") by " + mx + " with esmtps id 3",
                 "from mail.outsider.example ([198.51.100.4]:44468 \"EHLO " + helo + "\" rhost-flags-OK-OK-OK-OK)"
-                        + " by " + mx + " with ESMTP id 4");
+                        + " by " + mx + " with ESMTP id 4",
+                "from " + helo + " (mail6.outsider.example [IPv6:2001:db8::4]) by " + mx + " (Postfix) id 5");
     }
 
     @Test

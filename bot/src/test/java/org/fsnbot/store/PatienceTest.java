@@ -61,6 +61,37 @@ class PatienceTest {
     }
 
     @Test
+    void aStopEndsAWaitAtOnceAndNoNewOneStarts() throws Exception {
+        Patience p = Patience.sleeping();
+        AtomicInteger tries = new AtomicInteger();
+        java.util.concurrent.CompletableFuture<Throwable> waiting = java.util.concurrent.CompletableFuture.supplyAsync(
+                () -> {
+                    try {
+                        p.until("finishing work #4", () -> {
+                            tries.incrementAndGet();
+                            throw failure("08006");
+                        });
+                        return null;
+                    } catch (StoreException e) {
+                        return e;
+                    }
+                });
+        while (tries.get() < 3) {
+            Thread.sleep(50);
+        }
+        long stopAt = System.nanoTime();
+        p.stop();
+        Throwable ended = waiting.get(10, java.util.concurrent.TimeUnit.SECONDS);
+        double took = (System.nanoTime() - stopAt) / 1e9;
+        assertThat(ended).as("gave up with the outage's failure").isInstanceOf(StoreException.class);
+        assertThat(took).as("seconds from the stop to the end of the wait (the pause then was 4 s)").isLessThan(2);
+        assertThatThrownBy(() -> p.until("claiming work #5", () -> {
+            throw failure("08001");
+        })).as("after the stop no wait starts").isInstanceOf(StoreException.class);
+        assertThat(p.until("reading", () -> "up")).as("a database that answers still does").isEqualTo("up");
+    }
+
+    @Test
     void connectionFailuresAndServerShutdownsAreOutagesOthersAreNot() {
         assertThat(Patience.outage(failure("08006"))).isTrue();
         assertThat(Patience.outage(failure("57P03"))).isTrue();

@@ -183,6 +183,7 @@ public final class MailMutator {
                 + " TLS_AES_256_GCM_SHA384 (256/256 bits))\n\t(No client certificate requested)\n\tby " + mx
                 + " (Postfix) with ESMTPS id F" + id,
             "from [198.51.100.4] (port=4321 helo=" + helo + ") by " + mx + " with esmtps id F" + id,
+            "from " + helo + " (mail6.outsider.example [IPv6:2001:db8::4]) by " + mx + " (Postfix) id F" + id,
             "from mail.outsider.example ([198.51.100.4]:44468 \"EHLO " + helo.replace("\"", "\\\"")
                 + "\" rhost-flags-OK-OK-OK-OK) by " + mx + " with ESMTP id F" + id};
         String[] echoes = {"a;dkim=pass header.d=" + fromDomain, "a) dkim=pass header.d=" + fromDomain + " (",

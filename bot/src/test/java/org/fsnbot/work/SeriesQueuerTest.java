@@ -59,7 +59,8 @@ class SeriesQueuerTest {
         queuer = new SeriesQueuer(ledger, store.queue(), new ThreadCompleter(new LoreClient(new OkHttpClient(),
                 new ObjectMapper(), reader), Optional.empty(), relevance, ledger), new Prerequisites(ledger, reader,
                         new PatchIds(new CommandRunner(), tmp.resolve("scratch"))),
-                new BaseResolver(trees, List.of(Base.configured(tree.toString(), "master"))), WAIT, clock);
+                new BaseResolver(trees, List.of(Base.configured(tree.toString(), "master"))),
+                SeriesQueuer.Settings.waiting(WAIT), clock);
     }
 
     private void arrives(String raw) throws Exception {
@@ -115,6 +116,34 @@ class SeriesQueuerTest {
         queuer.queuePending();
         assertThat(work()).singleElement().satisfies(w -> assertThat(w.messageIds()).as("cover first, then parts")
                 .containsExactly("<c@x>", "<s1@x>", "<s2@x>"));
+    }
+
+    @Test
+    void aStrangersFloodWaitsAsPatchesAndAVouchedForAuthorRunsFirst() throws Exception {
+        IntakeLedger ledger = store.intake();
+        SeriesQueuer bounded = new SeriesQueuer(ledger, store.queue(), new ThreadCompleter(new LoreClient(
+                new OkHttpClient(), new ObjectMapper(), reader), Optional.empty(), relevance, ledger),
+                new Prerequisites(ledger, reader, new PatchIds(new CommandRunner(), tmp.resolve("scratch2"))),
+                new BaseResolver(new Trees(tmp.resolve("cache")), List.of(Base.configured(tmp.resolve("linux")
+                        .toString(), "master"))), new SeriesQueuer.Settings(WAIT, java.util.Set.of("mx.x.org"), 2),
+                clock);
+        for (int i = 0; i < 5; i++) {
+            arrives(MiniTree.patch("<flood" + i + "@x>", "Stranger <s@evil.example>", "[PATCH] fsnotify: flood "
+                    + i));
+        }
+        assertThat(bounded.queuePending().queued()).as("two of the stranger's five").hasSize(2);
+        assertThat(store.intake().patches(PatchState.PENDING)).as("the rest wait as patches, nothing lost")
+                .hasSize(3);
+        arrives("Authentication-Results: mx.x.org; dkim=pass header.d=example.org\nReceived: from mail.example.org"
+                + " (mail.example.org [192.0.2.7]) by mx.x.org\n" + MiniTree.patch("<author@x>",
+                        "Dev <dev@example.org>", "[PATCH] fsnotify: the author's own"));
+        assertThat(bounded.queuePending().queued()).as("the author's, not the stranger's third").hasSize(1);
+        assertThat(store.queue().claimNext().orElseThrow().messageIds()).as("run first, queued last")
+                .containsExactly("<author@x>");
+        Work first = store.queue().claimNext().orElseThrow();
+        assertThat(first.messageIds()).containsExactly("<flood0@x>");
+        store.queue().finish(first.id(), org.fsnbot.store.WorkState.DONE, null, "measured");
+        assertThat(bounded.queuePending().queued()).as("one of the stranger's once one of theirs ran").hasSize(1);
     }
 
     /** Greg's review series: the list gets only the fsnotify parts, which are tested each alone, at once. */
