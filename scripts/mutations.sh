@@ -41,6 +41,8 @@ the fleet dispatches by standing	store/FleetQueue.java	s/ORDER BY standing, id"/
 Quartz fires strangers' units last	schedule/FleetScheduler.java	s/case STRANGER -> w\.queuedAt\(\);/case STRANGER -> w.queuedAt().minus(java.time.Duration.ofDays(400));/	QueueStandingTest
 a stranger's units past the cap wait as patches	work/SeriesQueuer.java	s/&& queue\.waitingFor\(asker\.address\(\)\.orElseThrow\(\)\) >= settings\.maxWaitingPerStranger\(\)/\&\& false/	SeriesQueuerTest
 a stop ends every wait on the database	store/Patience.java	s/if \(stopped\.getCount\(\) == 0\) \{/if (false) {/g	PatienceTest
+answers by role: signed strangers' pool	commands/Authoriser.java	s/return maintainer\(sender\) \? CommandOutcome\.ANSWERED : CommandOutcome\.ANSWERED_SIGNED;/return CommandOutcome.ANSWERED;/	AuthoriserTest
+runs by role: authors' pool	commands/Authoriser.java	s/return maintainer\(sender\) \? CommandOutcome\.ACCEPTED : CommandOutcome\.ACCEPTED_AUTHOR;/return CommandOutcome.ACCEPTED;/	AuthoriserTest
 TABLE
 )
 

@@ -68,14 +68,16 @@ public final class Authoriser {
             return Optional.of(new Refusal(CommandOutcome.REFUSED, settings.refuseSilently(), "refused",
                     Map.of("stranger", !sender.authenticated())));
         }
-        return c.measures() ? overLimit(sender.address()) : Optional.empty();
+        return c.measures() ? overLimit(sender.address(), accepted(sender)) : Optional.empty();
     }
 
     /**
      * Whether another answer to this sender would go over the answers limit
-     * (then none is sent). Authenticated senders and strangers each have
-     * their own pool of commands.answers: any number of strangers' mails
-     * cannot use up the answers a maintainer gets.
+     * (then none is sent). Each role has its own pool of commands.answers
+     * (answered): maintainers (MAINTAINERS' M: and R: people and the
+     * allowlist, authenticated), other authenticated senders (any webmail
+     * account is DKIM-signed), and strangers; no number of others' mails
+     * can use up the answers a maintainer gets.
      */
     public boolean mayAnswer(Sender sender) {
         Instant hourAgo = clock.instant().minus(Duration.ofHours(1));
@@ -85,9 +87,27 @@ public final class Authoriser {
                 && log.answeredSince(pool, null, hourAgo) < l.globalPerHour();
     }
 
-    /** How an answer sent for this sender is logged: which pool it is counted in. */
-    public static CommandOutcome answered(Sender sender) {
-        return sender.authenticated() ? CommandOutcome.ANSWERED : CommandOutcome.ANSWERED_STRANGER;
+    /** How an answer sent for this sender is logged: the pool of their role it is counted in. */
+    public CommandOutcome answered(Sender sender) {
+        if (!sender.authenticated()) {
+            return CommandOutcome.ANSWERED_STRANGER;
+        }
+        return maintainer(sender) ? CommandOutcome.ANSWERED : CommandOutcome.ANSWERED_SIGNED;
+    }
+
+    /**
+     * How a measuring command accepted for this sender is logged: the
+     * maintainers' pool, or the authors' (a series' author rerunning their
+     * own, who is no maintainer), so authors' reruns never fill the
+     * measuring a maintainer asks for.
+     */
+    public CommandOutcome accepted(Sender sender) {
+        return maintainer(sender) ? CommandOutcome.ACCEPTED : CommandOutcome.ACCEPTED_AUTHOR;
+    }
+
+    private boolean maintainer(Sender sender) {
+        return sender.authenticated() && (people.get().contains(sender.address())
+                || settings.allow().contains(sender.address()));
     }
 
     private boolean authorized(Command c, Sender sender, CommandThread thread) throws MalformedMailException {
@@ -114,7 +134,7 @@ public final class Authoriser {
         return Addresses.bare(reader.parse(ledger.raw(List.of(ids.get(ids.size() - 1))).get(0)).from());
     }
 
-    private Optional<Refusal> overLimit(String sender) {
+    private Optional<Refusal> overLimit(String sender, CommandOutcome pool) {
         Instant hourAgo = clock.instant().minus(Duration.ofHours(1));
         String later = DateTimeFormatter.ofPattern("HH:mm").withZone(ZoneOffset.UTC)
                 .format(clock.instant().plus(Duration.ofHours(1)));
@@ -123,7 +143,7 @@ public final class Authoriser {
             return Optional.of(new Refusal(CommandOutcome.LIMITED, false, "over-sender-limit",
                     Map.of("limit", l.perSenderPerHour(), "later", later)));
         }
-        if (log.acceptedSince(hourAgo) >= l.globalPerHour()) {
+        if (log.acceptedSince(pool, hourAgo) >= l.globalPerHour()) {
             return Optional.of(new Refusal(CommandOutcome.LIMITED, false, "over-global-limit",
                     Map.of("limit", l.globalPerHour(), "later", later)));
         }

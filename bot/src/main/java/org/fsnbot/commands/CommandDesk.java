@@ -119,7 +119,7 @@ public final class CommandDesk {
                     from.authenticated() ? Optional.of(sender) : Optional.empty());
             if (sent.isPresent()) {
                 // Counted when sent: an answer that went nowhere uses up no one's limit.
-                mails.log(sender, "(answer)", Authoriser.answered(from));
+                mails.log(sender, "(answer)", authoriser.answered(from));
             }
             answered = sent.isPresent() ? items.size() + " answer(s)"
                     : "answers not sent: a stranger's mail to no list fsnbot writes to";
@@ -143,7 +143,8 @@ public final class CommandDesk {
                             r.values()));
         }
         CommandAnswer.Item item = handlers.handle(c, ctx);
-        mails.log(sender, c.line(), CommandOutcome.valueOf(item.outcome().name().toUpperCase(Locale.ROOT)));
+        CommandOutcome outcome = CommandOutcome.valueOf(item.outcome().name().toUpperCase(Locale.ROOT));
+        mails.log(sender, c.line(), outcome == CommandOutcome.ACCEPTED ? authoriser.accepted(from) : outcome);
         return Optional.of(item);
     }
 }

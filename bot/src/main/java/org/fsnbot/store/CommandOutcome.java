@@ -8,7 +8,11 @@ package org.fsnbot.store;
  * maintainers get.
  */
 public enum CommandOutcome {
-    ACCEPTED, DONE, REFUSED, LIMITED, ERROR, ANSWERED, ANSWERED_STRANGER;
+    ACCEPTED, DONE, REFUSED, LIMITED, ERROR, ANSWERED, ANSWERED_STRANGER,
+    /** An answer sent for an authenticated sender who is not a maintainer (any webmail is DKIM-signed). */
+    ANSWERED_SIGNED,
+    /** A measuring command accepted from a series' author on their own thread, not a maintainer. */
+    ACCEPTED_AUTHOR;
 
     public String stored() {
         return StoredName.of(this);

@@ -72,15 +72,20 @@ public final class CommandStore {
                 + " VALUES (?,?,?,?)", sender, Jdbc.truncate(command, 2000), outcome.stored(), clock.instant()));
     }
 
-    /** Accepted measuring commands since a time, from one sender. */
+    /** Accepted measuring commands since a time, from one sender, whoever they are. */
     public int acceptedSince(String sender, Instant since) {
-        return db.call("counting commands", c -> Jdbc.first(c, "SELECT COUNT(*) FROM command_log WHERE outcome ="
-                + " 'accepted' AND at >= ? AND sender = ?", rs -> rs.getInt(1), since, sender).orElse(0));
+        return db.call("counting commands", c -> Jdbc.first(c, "SELECT COUNT(*) FROM command_log WHERE outcome IN"
+                + " ('accepted', 'accepted-author') AND at >= ? AND sender = ?", rs -> rs.getInt(1), since, sender)
+                .orElse(0));
     }
 
-    /** Answers of one kind (ANSWERED or ANSWERED_STRANGER) sent since a time: for one sender, or (null) anyone. */
+    /**
+     * Answers of one pool (ANSWERED, ANSWERED_SIGNED, ANSWERED_STRANGER)
+     * sent since a time: for one sender, or (null) anyone.
+     */
     public int answeredSince(CommandOutcome kind, String sender, Instant since) {
-        if (kind != CommandOutcome.ANSWERED && kind != CommandOutcome.ANSWERED_STRANGER) {
+        if (kind != CommandOutcome.ANSWERED && kind != CommandOutcome.ANSWERED_STRANGER
+                && kind != CommandOutcome.ANSWERED_SIGNED) {
             throw new IllegalArgumentException("not an answer: " + kind);
         }
         return db.call("counting answers", c -> sender == null
@@ -90,10 +95,13 @@ public final class CommandStore {
                         rs -> rs.getInt(1), kind.stored(), since, sender).orElse(0));
     }
 
-    /** Accepted measuring commands since a time, from everyone. */
-    public int acceptedSince(Instant since) {
+    /** Accepted measuring commands of one pool (ACCEPTED: maintainers'; ACCEPTED_AUTHOR) since a time. */
+    public int acceptedSince(CommandOutcome pool, Instant since) {
+        if (pool != CommandOutcome.ACCEPTED && pool != CommandOutcome.ACCEPTED_AUTHOR) {
+            throw new IllegalArgumentException("not an acceptance: " + pool);
+        }
         return db.call("counting commands", c -> Jdbc.first(c, "SELECT COUNT(*) FROM command_log WHERE outcome ="
-                + " 'accepted' AND at >= ?", rs -> rs.getInt(1), since).orElse(0));
+                + " ? AND at >= ?", rs -> rs.getInt(1), pool.stored(), since).orElse(0));
     }
 
     /** Where IMAP reading of a mailbox stopped. */

@@ -42,8 +42,8 @@ public final class WeekActivity {
     /** Reruns that #fsnbot commands asked for and fsnbot accepted. */
     public long reruns(Instant from, Instant to) {
         return db.call("counting the week's reruns", c -> Jdbc.first(c, "SELECT COUNT(*) FROM command_log"
-                + " WHERE command LIKE 'rerun%' AND outcome = ? AND at >= ? AND at < ?", rs -> rs.getLong(1),
-                CommandOutcome.ACCEPTED.stored(), from, to).orElse(0L));
+                + " WHERE command LIKE 'rerun%' AND outcome IN (?, ?) AND at >= ? AND at < ?", rs -> rs.getLong(1),
+                CommandOutcome.ACCEPTED.stored(), CommandOutcome.ACCEPTED_AUTHOR.stored(), from, to).orElse(0L));
     }
 
     /** Jobs that ended in an infrastructure or gate failure, or in an error of fsnbot's own. */

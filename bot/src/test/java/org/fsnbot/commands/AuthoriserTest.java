@@ -131,7 +131,7 @@ class AuthoriserTest {
         Authoriser a = f.authoriser(TWO_PER_HOUR);
         for (int i = 0; i < 3; i++) {
             assertThat(a.mayAnswer(s)).isTrue();
-            f.store.commands().log(s.address(), "(answer)", Authoriser.answered(s));
+            f.store.commands().log(s.address(), "(answer)", a.answered(s));
         }
         assertThat(a.mayAnswer(s)).as("three per sender").isFalse();
         f.store.commands().log("x@example.net", "(answer)", CommandOutcome.ANSWERED_STRANGER);
@@ -194,6 +194,28 @@ class AuthoriserTest {
                 .as("only measuring commands count").isEmpty();
         f.clock.advance(Duration.ofMinutes(61));
         assertThat(check(RERUN, "maint@example.org", tested)).as("an hour later").isEmpty();
+    }
+
+    @Test
+    void signedStrangersAnswersAndAuthorsRerunsHavePoolsOfTheirOwn() throws Exception {
+        Authoriser a = f.authoriser(TWO_PER_HOUR);
+        for (String who : List.of("a@webmail.example", "b@webmail.example", "c@webmail.example",
+                "d@webmail.example", "e@webmail.example")) {
+            Sender signed = new Sender(who, true);
+            assertThat(a.answered(signed)).as("DKIM-signed, no maintainer").isEqualTo(
+                    CommandOutcome.ANSWERED_SIGNED);
+            f.store.commands().log(who, "(answer)", a.answered(signed));
+        }
+        assertThat(a.mayAnswer(new Sender("f@webmail.example", true))).as("their pool is full").isFalse();
+        assertThat(a.mayAnswer(new Sender("maint@example.org", true))).as("a maintainer's is not").isTrue();
+        assertThat(a.mayAnswer(new Sender("tester@example.org", true))).as("nor the allowlist's").isTrue();
+        for (String who : List.of("a@example.org", "b@example.org", "c@example.org")) {
+            f.store.commands().log(who, "#fsnbot rerun", CommandOutcome.ACCEPTED_AUTHOR);
+        }
+        assertThat(check(RERUN, "maint@example.org", tested)).as("authors' reruns leave the maintainers' pool")
+                .isEmpty();
+        assertThat(a.accepted(new Sender("maint@example.org", true))).isEqualTo(CommandOutcome.ACCEPTED);
+        assertThat(a.accepted(new Sender("dev@example.org", true))).isEqualTo(CommandOutcome.ACCEPTED_AUTHOR);
     }
 
     @Test

@@ -139,6 +139,8 @@ class CommandAnswersGoldenTest {
                 {"status-off-thread", rita, "off", "#fsnbot status"},
                 {"test-accepted", tester, "on", "#fsnbot test https://git.example.org/pub/scm/linux.git topic/faster"},
                 {"compare-accepted", tester, "on", "#fsnbot compare v6.12 v6.13-rc1"},
+                // The author's rerun counts in the authors' pool: one more of the maintainers' fills theirs.
+                {"compare-again", rita, "on", "#fsnbot compare v6.12 v6.13"},
                 {"over-the-global-limit", rita, "on", "#fsnbot rerun"},
                 {"status-and-cancel", rita, "on", "#fsnbot status\n#fsnbot cancel"},
                 {"cancel-nothing", rita, "on", "#fsnbot cancel"},

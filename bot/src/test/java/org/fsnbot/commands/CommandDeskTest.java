@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.fsnbot.store.CommandOutcome;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -89,7 +90,7 @@ class CommandDeskTest {
         arrives("<s2@x>", DeskFixture.mail(DeskFixture.STRANGER, "<s2@x>", true, f.report, "#fsnbot rerun"));
         f.desk(DeskFixture.settings(true)).answerPending();
         assertThat(f.answers("<s2@x>")).as("no answer at all").isZero();
-        assertThat(f.store.texts("SELECT outcome FROM command_log WHERE outcome <> 'answered'"))
+        assertThat(f.store.texts("SELECT outcome FROM command_log WHERE outcome NOT LIKE 'answered%'"))
                 .containsExactly("refused", "refused");
         assertThat(f.store.queue().all()).as("no work for strangers").hasSize(1);
     }
@@ -159,6 +160,37 @@ class CommandDeskTest {
         desk.answerPending();
         assertThat(f.answers("<maint@x>")).isEqualTo(1);
         assertThat(f.store.queue().all()).as("the rerun was queued").hasSize(2);
+    }
+
+    @Test
+    void aFloodOfStrangersWebmailAndAuthorsLeavesAMaintainerAnsweredAndRunFirst() throws Exception {
+        for (int i = 0; i < 10_000; i++) {
+            f.store.queue().enqueue(org.fsnbot.store.WorkItem.found("flood " + i, "flood " + i,
+                    new org.fsnbot.store.WorkTarget.Revision("v2"), new org.fsnbot.plan.Base("/t", "v1",
+                            org.fsnbot.plan.BaseReason.of(org.fsnbot.plan.BaseReason.Kind.NAMED_IN_COMMAND))),
+                    org.fsnbot.store.Asker.of("s" + (i % 100) + "@evil.example",
+                            org.fsnbot.store.Asker.Standing.STRANGER));
+        }
+        for (int i = 0; i < 60; i++) {
+            String id = "<webmail" + i + "@x>";
+            arrives(id, DeskFixture.mail("Webmail " + i + " <w" + i + "@webmail.example>", id, true, f.report,
+                    "#fsnbot help"));
+        }
+        for (int i = 0; i < DEFAULTS.measuring().globalPerHour(); i++) {
+            // Five authors' own reruns accepted this hour, as the desk logs them.
+            f.store.commands().log("author" + i + "@example.org", "#fsnbot rerun", CommandOutcome.ACCEPTED_AUTHOR);
+        }
+        CommandDesk desk = f.desk(DEFAULTS);
+        desk.answerPending();
+        assertThat(f.store.count("command_log", "outcome = ?", "answered-signed")).as("webmail senders' answers")
+                .isEqualTo(DEFAULTS.answers().globalPerHour());
+        arrives("<maint@x>", DeskFixture.mail(DeskFixture.MAINT, "<maint@x>", true, f.report, "#fsnbot rerun"));
+        desk.answerPending();
+        assertThat(f.answers("<maint@x>")).as("the maintainer is answered").isEqualTo(1);
+        assertThat(state("<maint@x>")).isEqualTo("1 answer(s)");
+        assertThat(f.store.texts("SELECT outcome FROM command_log WHERE sender = 'maint@example.org' AND command ="
+                + " '#fsnbot rerun'")).as("accepted in the maintainers' pool").containsExactly("accepted");
+        assertThat(f.store.queue().claimNext().orElseThrow().answerTo()).as("and run first").contains("<maint@x>");
     }
 
     @Test
