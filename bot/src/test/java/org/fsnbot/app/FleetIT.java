@@ -200,7 +200,9 @@ class FleetIT {
                 Thread.sleep(1000);
                 nodes.kill(dead);
                 // What a restart of the dead runner would unmount (its boot's space), so no test after trips on it.
-                new Spaces(new CommandRunner(), KernelFixture.home() + "#" + dead).removeLeftovers();
+                // Seen from a process of the dead runner's name that is not the one killed (pid 1 never is).
+                new Spaces(new CommandRunner(), new org.fsnbot.exec.OwnerMark(KernelFixture.home() + "#" + dead, 1, 0)
+                        .value()).removeLeftovers();
                 long discarded = store.count("boots", "job_id IN (SELECT id FROM jobs WHERE runner = ?)", dead);
 
                 await("every unit answered", Duration.ofMinutes(12), () -> {
