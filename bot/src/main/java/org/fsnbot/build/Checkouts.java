@@ -51,12 +51,7 @@ public final class Checkouts {
     /** The persistent checkout of base, at base; created on first use. */
     public Path at(Path repo, String baseCommit) throws IOException {
         Path dir = pathOf(baseCommit);
-        if (Files.exists(dir.resolve(".git"), LinkOption.NOFOLLOW_LINKS)
-                && CheckoutGuard.realGitDir(dir.resolve(".git")).isEmpty()) {
-            log.warn("checkout {}: its .git is not a directory of its own; removing it and cloning again", dir);
-            runner.check(List.of("rm", "-rf", "--one-file-system", dir.toString()), null, Duration.ofMinutes(10));
-        }
-        if (Files.exists(dir.resolve(".git"), LinkOption.NOFOLLOW_LINKS)) {
+        if (Files.exists(dir.resolve(".git"), LinkOption.NOFOLLOW_LINKS) && !removedIfReplaced(dir)) {
             shareObjectsOf(repo, dir);
             statOnlyWhatMatters(dir);
             switchTo(dir, baseCommit);
@@ -154,9 +149,7 @@ public final class Checkouts {
         if (!Files.exists(dir.resolve(".git"), LinkOption.NOFOLLOW_LINKS)) {
             return true;
         }
-        if (CheckoutGuard.realGitDir(dir.resolve(".git")).isEmpty()) {
-            log.warn("checkout {}: its .git is not a directory of its own (replaced in the sandbox); removing it", dir);
-            runner.check(List.of("rm", "-rf", "--one-file-system", dir.toString()), null, Duration.ofMinutes(10));
+        if (removedIfReplaced(dir)) {
             return false;
         }
         List<String> git = CheckoutGuard.ROOT_GIT;
@@ -171,6 +164,20 @@ public final class Checkouts {
                 status.ok() ? String.join(", ", status.tail(5)) : "git status failed");
         runner.check(List.of("rm", "-rf", dir.toString()), null, Duration.ofMinutes(10));
         return false;
+    }
+
+    /**
+     * Removes the checkout when its .git is not a directory of its own (a
+     * link or gitfile left in the sandbox): fsnbot's git never runs in it.
+     * Whether it was removed.
+     */
+    private boolean removedIfReplaced(Path dir) throws IOException {
+        if (CheckoutGuard.realGitDir(dir.resolve(".git")).isPresent()) {
+            return false;
+        }
+        log.warn("checkout {}: its .git is not a directory of its own (replaced in the sandbox); removing it", dir);
+        runner.check(List.of("rm", "-rf", "--one-file-system", dir.toString()), null, Duration.ofMinutes(10));
+        return true;
     }
 
     private static List<String> concat(List<String> a, String... b) {

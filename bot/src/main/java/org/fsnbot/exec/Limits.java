@@ -46,8 +46,9 @@ public record Limits(long cpuSeconds, long memoryBytes, int processes, long file
     /**
      * A QEMU boot: the memory its cgroup allows (the guest's within the
      * runner's room plus QEMU's own: vm.GuestRoom, never the request's
-     * alone); a thread per vCPU and a few workers. Its two serial logs are files of at most 256 MiB; scratch holds the
-     * disk's snapshot overlay. The CPU limit is one more than its vCPUs, so
+     * alone); a thread per vCPU and a few workers. Its two serial logs
+     * are files of at most 256 MiB; scratch holds the disk's snapshot
+     * overlay. The CPU limit is one more than its vCPUs, so
      * a quota never throttles what is measured.
      */
     public static Limits boot(long cgroupMemoryMiB, long wallSeconds, int vcpus) {

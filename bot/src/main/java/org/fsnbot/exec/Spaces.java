@@ -21,42 +21,28 @@ public final class Spaces {
 
     private final CommandRunner runner;
     private final String source;
-    private final String homeSource;
     private final boolean root;
 
     /** owner: the FSNBOT_OWNER mark of this fsnbot (an OwnerMark's value, or a plain name). */
     public Spaces(CommandRunner runner, String owner) throws IOException {
         this.runner = runner;
         this.source = sourceOf(owner);
-        this.homeSource = OwnerMark.parse(owner).map(m -> homeSource(m.home())).orElse(source);
         this.root = SandboxUser.currentUid() == 0;
     }
 
-    /** The name every space of this owner's carries as its tmpfs source (in /proc/self/mountinfo). */
+    /**
+     * The name every space of this owner's carries as its tmpfs source (in
+     * /proc/self/mountinfo): for an OwnerMark, a mark itself, of the same
+     * process on a short name of its home, so that which spaces are left
+     * over is OwnerMark.leftover's to say, as for processes and containers.
+     */
     public static String sourceOf(String owner) {
-        return OwnerMark.parse(owner).map(m -> homeSource(m.home()) + "-" + m.pid() + "." + m.started())
+        return OwnerMark.parse(owner).map(m -> new OwnerMark(homeSource(m.home()), m.pid(), m.started()).value())
                 .orElse(homeSource(owner));
     }
 
     private static String homeSource(String home) {
         return "fsnbot-space-" + Integer.toHexString(home.hashCode());
-    }
-
-    /**
-     * Whether a tmpfs named mounted is a leftover: for a plain owner, its
-     * own name; for an OwnerMark, a space of its home whose process is
-     * gone (never this process's own, which may be another job's in this
-     * JVM, nor an older fsnbot's home-only name, whose owner nothing proves dead).
-     */
-    private boolean leftover(String mounted) {
-        if (source.equals(homeSource)) {
-            return mounted.equals(source);
-        }
-        if (mounted.equals(source) || !mounted.startsWith(homeSource + "-")) {
-            return false;
-        }
-        return OwnerMark.parse("x@" + mounted.substring(homeSource.length() + 1)).map(m -> !m.starterAlive())
-                .orElse(false);
     }
 
     /** A new space at dir, which must not exist yet (its parent is fsnbot's). */
@@ -95,7 +81,8 @@ public final class Spaces {
             }
             String[] after = line.substring(dash + 3).split(" ");
             String[] before = line.substring(0, dash).split(" ");
-            if (after.length >= 2 && after[0].equals("tmpfs") && leftover(after[1]) && before.length > 4) {
+            if (after.length >= 2 && after[0].equals("tmpfs") && OwnerMark.leftover(after[1], source)
+                    && before.length > 4) {
                 left.add(Path.of(before[4].replace("\\040", " ")));
             }
         }

@@ -25,10 +25,10 @@ import java.util.regex.Pattern;
  *     read from an archive, fsnbot's own MTA for its mailbox);</li>
  * <li>it stands above the Received header in which that MTA took the mail
  *     in from outside (the topmost Received "by" the MTA whose recorded
- *     connection is not its own loopback: takenIn): everything below that line came with the
- *     mail, and its sender can write anything there, a Received line of
- *     their own and an Authentication-Results with the MTA's id above it
- *     included. kernel.org's subspace adds its dkim result when it expands
+ *     connection is not its own loopback: takenIn): everything below that
+ *     line came with the mail, and its sender can write anything there, a
+ *     Received line of their own and an Authentication-Results with the
+ *     MTA's id above it included. kernel.org's subspace adds its dkim result when it expands
  *     the list, a hop above the one that took the mail in, which is what
  *     makes lore's mail vouchable at all;</li>
  * <li>it says dkim=pass with a signing domain aligned with the From
@@ -104,7 +104,7 @@ public final class AuthenticationResults {
         if (!ours) {
             return false;
         }
-        if (!withoutLeadingComments(received).regionMatches(true, 0, "from", 0, 4)) {
+        if (!takenFrom(received)) {
             return false;
         }
         Matcher literal = LITERAL.matcher(received);
@@ -124,24 +124,14 @@ public final class AuthenticationResults {
         return !any;
     }
 
-    /** The value from its first character that is not white space or inside a leading comment. */
-    private static String withoutLeadingComments(String s) {
-        int i = 0;
-        int depth = 0;
-        while (i < s.length()) {
-            char c = s.charAt(i);
-            if (c == '(') {
-                depth++;
-            } else if (c == ')' && depth > 0) {
-                depth--;
-            } else if (c == '\\' && depth > 0) {
-                i++;
-            } else if (depth == 0 && !Character.isWhitespace(c)) {
-                break;
-            }
-            i++;
-        }
-        return i >= s.length() ? "" : s.substring(i);
+    /**
+     * Whether the line begins (comments aside) with "from": it took the
+     * mail in over a connection. A line that does not read (an unbalanced
+     * quote or comment) is taken for one: the safe side, a boundary.
+     */
+    private static boolean takenFrom(String received) {
+        return HeaderTokens.of(received).map(t -> !t.isEmpty() && t.get(0).kind() == HeaderTokens.Kind.WORD
+                && t.get(0).text().equalsIgnoreCase("from")).orElse(true);
     }
 
     private static Optional<String> singleFrom(List<Header> headers) {

@@ -18,8 +18,8 @@ import java.util.Optional;
  * path (Return-Path: <>, a bounce, RFC 3834 2 and RFC 5321 4.5.5), a
  * delivery or disposition report (multipart/report, RFC 6522), or
  * X-Auto-Response-Suppress asking for no automatic answer (Microsoft's
- * mark, on its out-of-office and delivery mails). A mailing list marks every mail it expands "bulk"
- * (vger's and subspace's copies of a person's mail all say
+ * mark, on its out-of-office and delivery mails). A mailing list marks
+ * every mail it expands "bulk" (vger's and subspace's copies of a person's mail all say
  * "Precedence: bulk"), so bulk and list count only on a mail that carries
  * no List-Id: one a list did not distribute.
  */
@@ -54,7 +54,8 @@ public final class AutoSubmitted {
                     return Optional.of(name + " (a vacation program's or another robot's)");
                 }
                 case "precedence" -> {
-                    if (value.equals("junk") || value.equals("auto_reply") || (!list && (value.equals("bulk") || value.equals("list")))) {
+                    if (value.equals("junk") || value.equals("auto_reply")
+                            || (!list && (value.equals("bulk") || value.equals("list")))) {
                         return Optional.of("precedence: " + value + (list ? "" : " and no List-Id")
                                 + " (RFC 3834)");
                     }

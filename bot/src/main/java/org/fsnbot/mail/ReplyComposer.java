@@ -96,15 +96,21 @@ public final class ReplyComposer {
      * those it went to.
      */
     public Reply composeToAuthorAndLists(PatchMail target, String body, String messageId) {
-        String author = Addresses.bare(target.from());
+        List<String> onLists = listsOf(target);
+        onLists.remove(Addresses.bare(target.from()));
+        return capped(List.of(target.from()), onLists, target, body, messageId);
+    }
+
+    /** The lists fsnbot writes to that target went to, each once, bare. */
+    private List<String> listsOf(PatchMail target) {
         List<String> onLists = new ArrayList<>();
         for (String a : concat(target.to(), target.cc())) {
             String bare = Addresses.bare(a);
-            if (lists.contains(bare) && !onLists.contains(bare) && !bare.equals(author)) {
+            if (lists.contains(bare) && !onLists.contains(bare)) {
                 onLists.add(bare);
             }
         }
-        return capped(List.of(target.from()), onLists, target, body, messageId);
+        return onLists;
     }
 
     /**
@@ -113,13 +119,7 @@ public final class ReplyComposer {
      * only; empty when a stranger's mail went to no list fsnbot writes to.
      */
     public Optional<Reply> composeAnswer(PatchMail target, String body, Optional<String> authenticatedSender) {
-        List<String> onLists = new ArrayList<>();
-        for (String a : concat(target.to(), target.cc())) {
-            String bare = Addresses.bare(a);
-            if (lists.contains(bare) && !onLists.contains(bare)) {
-                onLists.add(bare);
-            }
-        }
+        List<String> onLists = listsOf(target);
         if (authenticatedSender.isPresent()) {
             String who = authenticatedSender.get();
             onLists.remove(who);

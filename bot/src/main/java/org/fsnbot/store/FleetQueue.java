@@ -46,11 +46,6 @@ public final class FleetQueue {
             Objects.requireNonNull(queuedAt);
             Objects.requireNonNull(standing);
         }
-
-        /** As before units had a standing: fsnbot's own. */
-        public Waiting(Work work, Instant queuedAt, boolean ranBefore) {
-            this(work, queuedAt, ranBefore, Asker.Standing.OWN);
-        }
     }
 
     /** Queued units not yet handed to a runner class, by standing (Asker), then oldest first. */

@@ -90,11 +90,6 @@ public final class Patience {
                 if (!outage(e)) {
                     throw e;
                 }
-                if (stopped.getCount() == 0) {
-                    log.warn("the database is unreachable while {} and this process is stopping: not waiting for it"
-                            + " (the store keeps it undone; a restart takes it up again)", what);
-                    throw e;
-                }
                 Duration next = pauseAfter(failures);
                 log.warn("the database is unreachable while {} ({}); away at least {} s, trying again in {} s",
                         what, rootMessage(e), away.toSeconds(), next.toSeconds());
@@ -104,9 +99,10 @@ public final class Patience {
                     Thread.currentThread().interrupt();
                     throw e;
                 }
+                // A stopped process's pause returns at once: it gives up here, said, the work left undone in the store.
                 if (stopped.getCount() == 0) {
-                    log.warn("stopping while {}: no longer waiting for the database (away at least {} s)", what,
-                            away.plus(next).toSeconds());
+                    log.warn("stopping while {}: no longer waiting for the database (away at least {} s; the store"
+                            + " keeps it undone, a restart takes it up again)", what, away.toSeconds());
                     throw e;
                 }
                 away = away.plus(next);

@@ -93,7 +93,6 @@ public final class SeriesQueuer {
     private final ThreadCompleter completer;
     private final Prerequisites prerequisites;
     private final BaseResolver bases;
-    private final Duration wait;
     private final Settings settings;
     private final Clock clock;
     private final StableReview stableReview;
@@ -105,7 +104,6 @@ public final class SeriesQueuer {
         this.completer = completer;
         this.prerequisites = prerequisites;
         this.bases = bases;
-        this.wait = settings.incompleteWait();
         this.settings = settings;
         this.clock = clock;
         this.stableReview = new StableReview(ledger, queue, bases);
@@ -229,12 +227,13 @@ public final class SeriesQueuer {
         queue.recordIncomplete(WorkItem.incomplete(key, c.title(), new WorkTarget.Series(c.revision(), ids,
                 List.of(), lineage)), why);
         ledger.setPatchState(ids, PatchState.INCOMPLETE);
-        log.info("{} v{}: incomplete after {} ({}), not tested", c.title(), c.revision(), wait, why);
+        log.info("{} v{}: incomplete after {} ({}), not tested", c.title(), c.revision(), settings.incompleteWait(),
+                why);
         t.incomplete++;
     }
 
     private boolean waited(Instant since, Instant now) {
-        return Duration.between(since, now).compareTo(wait) >= 0;
+        return Duration.between(since, now).compareTo(settings.incompleteWait()) >= 0;
     }
 
     private static boolean relevant(SeriesAssembler.Candidate c, Map<String, IntakeLedger.StoredPatch> byId) {
