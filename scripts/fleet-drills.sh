@@ -4,7 +4,11 @@
 # and simulated runners (FleetLifecycleIT): twins under one name never
 # both admitted, a clean restart admitted at once; no claim after a
 # drain; a kill -9'd runner's unit taken first by another runner within
-# the check-in interval plus 30 s; and once, PostgreSQL stopped for
+# the check-in interval plus 30 s; a runner cut off from PostgreSQL (a
+# TCP proxy gone silent; the server ends its sessions at 15 s) stops
+# measuring before another runner takes its unit, measured once, by the
+# other; a runner stopped (SIGTERM) during such a cut ends within its
+# stop bound (90 s); and once, PostgreSQL stopped for
 # OUTAGE_SECONDS (default 120) under load: every unit done exactly once
 # after it, none stuck, a drain after it holds. CI runs the drills twice
 # and a 30 s outage. Prints the figures (the lines starting

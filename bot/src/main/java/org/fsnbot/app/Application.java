@@ -26,6 +26,7 @@ import org.fsnbot.bisect.BisectMail;
 import org.fsnbot.bisect.Bisector;
 import org.fsnbot.job.BuildPhase;
 import org.fsnbot.job.Calibrator;
+import org.fsnbot.job.UnitLease;
 import org.fsnbot.job.ImagePhase;
 import org.fsnbot.job.JobDirectories;
 import org.fsnbot.job.JobRunner;
@@ -95,6 +96,8 @@ public final class Application implements AutoCloseable {
     private final String owner;
     private final Checkouts checkouts;
     private final Versions versions;
+    /** This process's hold on the unit it measures: a fleet runner's watch loses it (FleetNode). */
+    private final UnitLease lease = new UnitLease();
 
     private Application(Config config, DeliveryHooks hooks, Clock clock, Testbeds.Factory testbed, boolean looking)
             throws IOException {
@@ -209,7 +212,7 @@ public final class Application implements AutoCloseable {
                 new MeasurePhase(testbed.make(new Testbeds.Parts(config, home, sandbox, images, runner)),
                         new MeasurePhase.ThisRunner(runnerName(), new NoiseFloors(store.calibrations(), runnerName()))),
                 new VerdictPhase(store.calibrations(), runnerName()), new ReplyPhase(new ReplyRenderer(), composer, delivery,
-                        config.mailing().regzbot()));
+                        config.mailing().regzbot(), lease));
     }
 
     /**
@@ -308,9 +311,14 @@ public final class Application implements AutoCloseable {
         return config.runner().identity();
     }
 
+    /** This process's hold on the unit it measures (UnitLease): a fleet runner's watch loses it. */
+    public UnitLease lease() {
+        return lease;
+    }
+
     /** What measures queued units, as the single machine's drain does (a fleet runner's FleetWorker uses it). */
     public QueueWorker queueWorker() {
-        return new LoopWiring(config, store, trees, reader, runner, clock).worker(jobRunner(), commandReplies(),
+        return new LoopWiring(config, store, trees, reader, runner, clock, lease).worker(jobRunner(), commandReplies(),
                 bisectMail());
     }
 
@@ -337,7 +345,7 @@ public final class Application implements AutoCloseable {
 
     /** `fsnbot run`'s loop: needs at least one configured base (its MAINTAINERS says what fsnotify is). */
     public RunLoop runLoop(boolean queueOnly) throws IOException {
-        return new LoopWiring(config, store, trees, reader, runner, clock).loop(jobRunner(), commandReplies(),
+        return new LoopWiring(config, store, trees, reader, runner, clock, lease).loop(jobRunner(), commandReplies(),
                 composer, delivery, queueOnly);
     }
 

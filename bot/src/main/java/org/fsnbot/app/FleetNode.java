@@ -42,8 +42,16 @@ public final class FleetNode {
     /** How long a starting runner looks for its name to be freed before it says another process holds it. */
     private static final Duration NAME_WAIT = Duration.ofSeconds(3);
 
-    /** How often a runner looks whether an operator drained it. */
-    private static final Duration DRAIN_LOOK = Duration.ofSeconds(2);
+    /**
+     * How long a stopping runner waits for its job at hand, which its stop
+     * has told to end (UnitLease, Patience): seconds, unless a statement
+     * hangs on a silent connection (30 s, Store.postgres). Under the
+     * runner service's TimeoutStopSec of 90 s.
+     */
+    private static final Duration RUNNER_JOB_WAIT = Duration.ofSeconds(60);
+
+    /** How long a stopping coordinator lets a poll or a dispatch finish: under its service's 5 min. */
+    private static final Duration COORDINATOR_JOB_WAIT = Duration.ofMinutes(4);
 
     /** A started node: stop it (after the running job), or wait until it stopped (drained). */
     public static final class Running {
@@ -52,12 +60,18 @@ public final class FleetNode {
         private final AutoCloseable also;
         private final Node node;
         private final Runnable stopWaiting;
+        private final Duration jobWait;
 
-        Running(Scheduler scheduler, AutoCloseable also, Node node, Runnable stopWaiting) {
+        /**
+         * stopWaiting is run first by stop; jobWait bounds the wait for the
+         * job at hand after it (under the service's TimeoutStopSec).
+         */
+        Running(Scheduler scheduler, AutoCloseable also, Node node, Runnable stopWaiting, Duration jobWait) {
             this.scheduler = scheduler;
             this.also = also;
             this.node = node;
             this.stopWaiting = stopWaiting;
+            this.jobWait = jobWait;
         }
 
         /** This node as its health endpoint reports it. */
@@ -66,19 +80,40 @@ public final class FleetNode {
         }
 
         /**
-         * Stops after the job at hand; a job waiting out a database outage
-         * (a claim, a finish) stops waiting first, so a stop during an
-         * outage takes seconds (its unit is queued again at the next start).
+         * Stops: first stopWaiting (every wait on the database gives up at
+         * once; a runner also stops measuring and hands its unit back), then
+         * waits for the job at hand, at most jobWait, then shuts the
+         * scheduler down without waiting for Quartz's own bookkeeping: with
+         * the database away, Quartz retries recording a job's end until its
+         * store shuts down, and a shutdown that waited for it would wait for
+         * the database. A unit left undone is queued again at the runner's
+         * next start or by a coordinator's sweep; Quartz recovers the firing.
          */
         public void stop() {
             try {
                 stopWaiting.run();
-                scheduler.shutdown(true);
+                scheduler.standby();
+                awaitJobs();
+                scheduler.shutdown(false);
                 also.close();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
             } catch (Exception e) {
                 log.debug("stopping: {}", e.toString());
             }
             stopped.countDown();
+        }
+
+        private void awaitJobs() throws SchedulerException, InterruptedException {
+            long end = System.nanoTime() + jobWait.toNanos();
+            while (!scheduler.getCurrentlyExecutingJobs().isEmpty()) {
+                if (System.nanoTime() >= end) {
+                    log.warn("stopping: the job at hand has not ended within {} s; stopping without it (the store"
+                            + " keeps it undone, and it is taken up again)", jobWait.toSeconds());
+                    return;
+                }
+                Thread.sleep(200);
+            }
         }
 
         public void awaitStop() throws InterruptedException {
@@ -126,11 +161,23 @@ public final class FleetNode {
     /**
      * How long a runner may hold no name before its unit is another's: two
      * check-in intervals. A live runner whose connection the database
-     * dropped holds its name again within one look (DRAIN_LOOK) of the
+     * dropped holds its name again within one look (RunnerWatches) of the
      * database's return.
      */
     static Duration ownerGrace(Application app) {
         return Duration.ofSeconds(2L * app.config().deployment().fleet().checkinSeconds());
+    }
+
+    /**
+     * How long a runner may hold no name before it stops measuring its
+     * unit (job.UnitLease): one check-in interval, at least 5 s. Another
+     * runner can take the unit only after the server has ended the cut-off
+     * runner's session (TCP keepalive, about 30 s, RunnerNameLock) and a
+     * coordinator has then seen no name for the grace (two intervals), so
+     * the cut-off runner has stopped before anyone else starts.
+     */
+    static Duration holdLimit(Application app) {
+        return Duration.ofSeconds(Math.max(5, app.config().deployment().fleet().checkinSeconds()));
     }
 
     /** Whether runner holds its name now or within grace (looking every second); interrupted, taken for alive. */
@@ -155,7 +202,8 @@ public final class FleetNode {
                         ownerGrace(app)), app.config().deployment().fleet().checkinSeconds()), new RunScheduler.Weekly(app.weeklyCatchUp(),
                         app.config().mailing().weekly().cron()));
         log.info("coordinator {} joined the fleet", name);
-        return new Running(s, dispatch, NodeHealth.coordinator(name, s), app.store().queue()::stopWaiting);
+        return new Running(s, dispatch, NodeHealth.coordinator(name, s), app.store().queue()::stopWaiting,
+                COORDINATOR_JOB_WAIT);
     }
 
     /**
@@ -193,16 +241,21 @@ public final class FleetNode {
         log.info("runner {}: {}", me.label(), facts.summary());
         java.util.concurrent.atomic.AtomicReference<Scheduler> node = new java.util.concurrent.atomic.AtomicReference<>();
         FleetWorker worker = new FleetWorker(app.store().fleet(), measure, me, other -> holdsItsName(registry, other,
-                ownerGrace(app)), name::session, () -> pause(node.get()));
+                ownerGrace(app)), name::session, () -> RunnerWatches.pause(node.get()), app.lease());
         Scheduler s = RunnerScheduler.start(cluster, me.runnerClass(), me.name(), worker::run);
         node.set(s);
         Running running = new Running(s, () -> {
             registry.setState(me.name(), RunnerRegistry.State.STOPPED);
             name.close();
-        }, NodeHealth.runner(me.name(), s, name), app.store().queue()::stopWaiting);
-        Thread watch = new Thread(() -> watch(registry, me.name(), s, running, name), "fsnbot-runner-watch");
-        watch.setDaemon(true);
-        watch.start();
+        }, NodeHealth.runner(me.name(), s, name), () -> {
+            app.store().queue().stopWaiting();
+            if (app.lease().lose("the runner is stopping")) {
+                log.warn("runner {} is stopping: the unit it measures is handed back (its build and boots are"
+                        + " killed, its results dropped); drain a runner to let it finish its unit first", me.name());
+            }
+        }, RUNNER_JOB_WAIT);
+        RunnerWatches.start(new RunnerWatches.Watched(registry, me.name(), s, running), name, app.lease(),
+                holdLimit(app));
         return Optional.of(running);
     }
 
@@ -213,55 +266,5 @@ public final class FleetNode {
      */
     private static Optional<RunnerNameLock> holdName(Application app, String name) {
         return Polling.within(NAME_WAIT, Duration.ofMillis(250), () -> app.store().holdRunnerName(name));
-    }
-
-    /** Takes no more units (Quartz standby) until the watch resumes it: a claim was refused. */
-    private static void pause(Scheduler s) {
-        try {
-            if (s != null && !s.isInStandbyMode()) {
-                s.standby();
-            }
-        } catch (SchedulerException e) {
-            log.warn("pausing the runner: {}", e.toString());
-        }
-    }
-
-    /**
-     * Every DRAIN_LOOK: keeps the name held; resumes a runner a refused
-     * claim paused once it is active and named again; and once an
-     * operator drained the runner, takes nothing new (claims refuse
-     * already), finishes the job at hand, then stops. A database error is logged and looked at
-     * again at the next look: the watch outlives an outage.
-     */
-    private static void watch(RunnerRegistry registry, String name, Scheduler s, Running running, RunnerNameHolder held) {
-        while (true) {
-            try {
-                if (s.isShutdown()) {
-                    return;
-                }
-                Thread.sleep(DRAIN_LOOK.toMillis());
-                boolean named = held.keep();
-                RunnerRegistry.State state = registry.get(name).map(RunnerRegistry.Entry::state)
-                        .orElse(RunnerRegistry.State.ACTIVE);
-                if (state == RunnerRegistry.State.ACTIVE && named && s.isInStandbyMode()) {
-                    log.info("runner {} holds its name and is active: taking units again", name);
-                    s.start();
-                }
-                if (state == RunnerRegistry.State.DRAINING) {
-                    log.info("runner {} is drained: finishing the job at hand, taking no more", name);
-                    s.standby();
-                    while (!s.getCurrentlyExecutingJobs().isEmpty()) {
-                        Thread.sleep(DRAIN_LOOK.toMillis());
-                    }
-                    running.stop();
-                    return;
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            } catch (SchedulerException | RuntimeException e) {
-                log.warn("runner {}: {}; looking again in {} s", name, e.toString(), DRAIN_LOOK.toSeconds());
-            }
-        }
     }
 }

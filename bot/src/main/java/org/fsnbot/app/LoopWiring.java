@@ -46,6 +46,7 @@ import org.fsnbot.report.ReplyRenderer;
 import org.fsnbot.store.Store;
 import org.fsnbot.store.WorkQueue;
 import org.fsnbot.bisect.BisectUnits;
+import org.fsnbot.job.UnitLease;
 import org.fsnbot.work.JobPlanner;
 import org.fsnbot.work.Prerequisites;
 import org.fsnbot.work.QueueWorker;
@@ -74,8 +75,11 @@ final class LoopWiring {
     private final MboxReader reader;
     private final CommandRunner runner;
     private final Clock clock;
+    private final UnitLease lease;
 
-    LoopWiring(Config config, Store store, Trees trees, MboxReader reader, CommandRunner runner, Clock clock) {
+    LoopWiring(Config config, Store store, Trees trees, MboxReader reader, CommandRunner runner, Clock clock,
+            UnitLease lease) {
+        this.lease = lease;
         this.config = config;
         this.store = store;
         this.trees = trees;
@@ -102,7 +106,8 @@ final class LoopWiring {
                 sources.allInbox(), relevance, store.intake()), new Prerequisites(store.intake(), reader,
                         new PatchIds(runner, home.scratch())), new BaseResolver(trees, sources.bases(), sources.stableTree()),
                 new SeriesQueuer.Settings(config.polling().incompleteWait(), Set.copyOf(
-                        config.commands().trust().archive()), MAX_WAITING_PER_STRANGER), clock);
+                        config.commands().trust().archive()), MAX_WAITING_PER_STRANGER, a -> maintainers.people()
+                                .contains(a) || config.commands().allow().contains(a)), clock);
         QueueWorker worker = worker(jobs, replies, new BisectMail(new ReplyRenderer(), composer, delivery));
         Followed followed = new Followed(new InboxFollower(lore, new EpochMirror(), new EpochReader(), reader,
                 relevance, home.mirrors()), store.intake(), sources.inboxes(), new TreeQueuer(trees, new TreeWatcher(),
@@ -122,7 +127,8 @@ final class LoopWiring {
                         Duration.ofMinutes(b.maxMinutes())), trusted, host));
         return new QueueWorker(store.queue(), new JobPlanner(store.intake(), store.commands(), reader, trees,
                 config.jobs(), new JobPlanner.Settings(config.mailing().treeReportTo(), config.home().queuedMboxes(),
-                        trusted, host)), jobs, replies, store.trends(), config.runner().identity(), bisects);
+                        trusted, host)), jobs, replies, store.trends(), new QueueWorker.Measurer(config.runner().identity(),
+                        lease), bisects);
     }
 
     /** The trees the operator configured: the bases', the watched ones and the stable tree. */

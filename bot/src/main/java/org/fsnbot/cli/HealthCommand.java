@@ -7,7 +7,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.fsnbot.app.Application;
 import org.fsnbot.store.FleetCensus;
-import org.fsnbot.store.FleetQueue;
+import org.fsnbot.store.QueueEntry;
 import org.fsnbot.store.WorkState;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -48,8 +48,8 @@ public final class HealthCommand implements Callable<Integer> {
                 findings.add(dead + " dead-letter unit(s): their runner died each time they ran;"
                         + " fsnbot requeue or fsnbot fail each");
             }
-            List<Long> orphaned = app.store().fleet().open().stream().filter(FleetQueue.Entry::runnerGone)
-                    .map(FleetQueue.Entry::id).toList();
+            List<Long> orphaned = app.store().fleet().open().stream().filter(QueueEntry::runnerGone)
+                    .map(QueueEntry::id).toList();
             if (!orphaned.isEmpty()) {
                 findings.add("unit(s) " + orphaned + " run on runners that are gone: a coordinator queues them"
                         + " again within two check-in intervals; if none runs, start one");

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.fsnbot.app.Application;
-import org.fsnbot.store.FleetQueue;
+import org.fsnbot.store.QueueEntry;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
@@ -22,11 +22,11 @@ public final class QueueCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintStream out = System.out;
         try (Application app = Application.look(options.load())) {
-            List<FleetQueue.Entry> open = app.store().fleet().open();
+            List<QueueEntry> open = app.store().fleet().open();
             if (open.isEmpty()) {
                 out.println("Nothing is queued or running.");
             }
-            for (FleetQueue.Entry e : open) {
+            for (QueueEntry e : open) {
                 out.printf(Locale.ROOT, "#%d %s %s: %s for %d min%n", e.id(), e.kind(), e.title(), e.where(),
                         e.age().toMinutes());
             }

@@ -34,6 +34,11 @@ public final class RunnerCommand implements Callable<Integer> {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        if (!app.lease().settle()) {
+            System.err.println("work #" + w.id() + ": stopped measuring it (this runner lost its hold on it: "
+                    + app.lease().lost().orElse("") + "); its simulated result is dropped");
+            return;
+        }
         if (!app.store().queue().finish(w.id(), app.runnerName().name(), WorkState.DONE, null, "simulated")) {
             System.err.println("work #" + w.id() + " is no longer this runner's: its simulated result is discarded");
         }

@@ -105,6 +105,18 @@ public final class Authoriser {
         return maintainer(sender) ? CommandOutcome.ACCEPTED : CommandOutcome.ACCEPTED_AUTHOR;
     }
 
+    /**
+     * Where what this sender's command queues stands: a maintainer's (or
+     * reviewer's, or allowlisted address's) first; anyone else who may
+     * queue at all is a series' author on their own thread, whose reruns
+     * stand with authors' series, so authors rerunning cannot delay a
+     * maintainer's command.
+     */
+    public org.fsnbot.store.Asker.Standing standing(Sender sender) {
+        return maintainer(sender) ? org.fsnbot.store.Asker.Standing.MAINTAINER : org.fsnbot.store.Asker.Standing.OWN;
+    }
+
+    /** Whether sender is an authenticated maintainer, reviewer or allowlisted address: the maintainers' pools. */
     private boolean maintainer(Sender sender) {
         return sender.authenticated() && (people.get().contains(sender.address())
                 || settings.allow().contains(sender.address()));

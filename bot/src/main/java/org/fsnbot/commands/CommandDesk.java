@@ -106,7 +106,8 @@ public final class CommandDesk {
         for (Command c : parsed.commands()) {
             index++;
             CommandThread about = c.thread().map(threads::named).orElse(thread);
-            handle(c, new CommandHandler.Context(m, index, about), from).ifPresent(items::add);
+            handle(c, new CommandHandler.Context(m, index, about, authoriser.standing(from)), from)
+                    .ifPresent(items::add);
         }
         for (CommandParser.Error e : parsed.errors()) {
             items.add(new CommandAnswer.Item(e.line(), CommandAnswer.Outcome.ERROR, "refused-line", e.why()));

@@ -4,6 +4,7 @@ import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.IntSupplier;
 import org.fsnbot.job.RunnerName;
+import org.fsnbot.job.UnitLease;
 import org.fsnbot.store.FleetQueue;
 import org.fsnbot.store.Work;
 import org.fsnbot.work.QueueWorker;
@@ -39,6 +40,7 @@ public final class FleetWorker {
     private final Liveness liveness;
     private final IntSupplier session;
     private final Runnable refused;
+    private final UnitLease lease;
 
     /**
      * measure runs a claimed unit to its end (QueueWorker::run; a simulation
@@ -46,10 +48,13 @@ public final class FleetWorker {
      * this runner's name now (0 where names are not held: a single store);
      * refused is told when this runner may claim nothing (drained, or its
      * name lost), so that it stops taking units before the next one fires
-     * on it and is handed back too.
+     * on it and is handed back too; lease is this process's hold on the
+     * unit it measures, which the runner's watch loses when it has held no
+     * name for too long.
      */
     public FleetWorker(FleetQueue fleet, Consumer<Work> measure, RunnerName me, Liveness liveness,
-            IntSupplier session, Runnable refused) {
+            IntSupplier session, Runnable refused, UnitLease lease) {
+        this.lease = lease;
         this.fleet = fleet;
         this.measure = measure;
         this.me = me;
@@ -71,7 +76,7 @@ public final class FleetWorker {
         if (c instanceof FleetQueue.Claim.Run r) {
             r.takenFrom().ifPresent(dead -> log.warn("#{}: runner {} died while measuring it; its boots are"
                     + " discarded and {} measures it again", workId, dead, me.name()));
-            measure.accept(r.work());
+            measureHeld(r.work());
         } else if (c instanceof FleetQueue.Claim.Skip s) {
             log.info("#{}: nothing to do here: {}", workId, s.why());
         } else if (c instanceof FleetQueue.Claim.Refused r) {
@@ -81,6 +86,24 @@ public final class FleetWorker {
             log.error("OPERATOR: work #{} ({} {}) was running each of the last {} times its runner died; it is now"
                     + " a dead letter and will not run again unless requeued by hand", workId, d.work().kind(),
                     d.work().title(), QueueWorker.MAX_CRASHES);
+        }
+    }
+
+    /**
+     * Measures w while the lease holds: lost meanwhile, the measuring was
+     * stopped (its result dropped by the measure itself) and the unit is
+     * handed back, unless another runner has it by now.
+     */
+    private void measureHeld(Work w) {
+        lease.begin();
+        try {
+            measure.accept(w);
+        } finally {
+            if (!lease.settle()) {
+                log.warn("#{}: stopped measuring it: {} lost its hold on it ({}); handing it back", w.id(),
+                        me.name(), lease.lost().orElse(""));
+                log.warn("{}", fleet.handBack(w.id(), me.name(), lease.lost().orElse("")));
+            }
         }
     }
 }

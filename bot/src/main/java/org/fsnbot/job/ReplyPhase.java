@@ -28,8 +28,12 @@ public final class ReplyPhase {
     private final ReplyComposer composer;
     private final Delivery delivery;
     private final boolean regzbot;
+    private final UnitLease lease;
 
-    public ReplyPhase(ReplyRenderer renderer, ReplyComposer composer, Delivery delivery, boolean regzbot) {
+    /** lease: a unit whose lease was lost while it was measured is not answered (UnitLease). */
+    public ReplyPhase(ReplyRenderer renderer, ReplyComposer composer, Delivery delivery, boolean regzbot,
+            UnitLease lease) {
+        this.lease = lease;
         this.renderer = renderer;
         this.regzbot = regzbot;
         this.composer = composer;
@@ -66,6 +70,10 @@ public final class ReplyPhase {
     }
 
     public Replied run(Job job, Ending end, JobFacts facts, long jobId, String replyId) throws IOException {
+        if (!lease.settle()) {
+            throw new IOException("job " + jobId + " is not answered: this runner lost its hold on the unit while it"
+                    + " measured it (" + lease.lost().orElse("") + ")");
+        }
         Finding f = end.finding();
         String body = f.render(renderer, facts);
         Reply reply;

@@ -21,7 +21,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import org.fsnbot.stats.Verdict;
-import org.fsnbot.store.FleetQueue;
+import org.fsnbot.store.QueueEntry;
 import org.fsnbot.store.JobRecord;
 
 /**
@@ -120,11 +120,11 @@ final class PageModels {
         return new Page("runners", "runners.html", m, j);
     }
 
-    Page queue(List<FleetQueue.Entry> open) {
+    Page queue(List<QueueEntry> open) {
         ObjectNode j = root("queue");
         ArrayNode list = j.putArray("units");
         List<Map<String, Object>> rows = new ArrayList<>();
-        for (FleetQueue.Entry e : open) {
+        for (QueueEntry e : open) {
             rows.add(Map.of("unit", e.id(), "kind", e.kind(), "title", e.title(), "where", e.where(), "minutes",
                     e.age().toMinutes()));
             list.addObject().put("unit", e.id()).put("kind", e.kind()).put("title", e.title()).put("state", e.state())

@@ -3,6 +3,7 @@ package org.fsnbot.schedule;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Properties;
+import org.fsnbot.store.SilenceBounds;
 import org.quartz.Scheduler;
 import org.quartz.SchedulerException;
 import org.quartz.impl.StdSchedulerFactory;
@@ -64,7 +65,7 @@ public record QuartzCluster(String url, String user, String password, Duration c
         p.setProperty("org.quartz.jobStore.lockOnInsert", "false");
         p.setProperty("org.quartz.dataSource.fsnbot.provider", "hikaricp");
         p.setProperty("org.quartz.dataSource.fsnbot.driver", "org.postgresql.Driver");
-        p.setProperty("org.quartz.dataSource.fsnbot.URL", url);
+        p.setProperty("org.quartz.dataSource.fsnbot.URL", SilenceBounds.onUrl(url));
         p.setProperty("org.quartz.dataSource.fsnbot.user", user);
         p.setProperty("org.quartz.dataSource.fsnbot.password", password);
         // The worker threads, and one for the scheduler's own acquiring, check-ins and misfires.

@@ -200,41 +200,8 @@ public final class FleetQueue {
         return Jdbc.first(c, "SELECT * FROM work_queue WHERE id = ?", WorkQueue::work, id).orElseThrow();
     }
 
-    /**
-     * One line of `fsnbot queue`: a unit waiting or running, where, for how
-     * long, and, when running, whether its runner is gone (holds no name:
-     * it died, and a coordinator will queue the unit again).
-     */
-    public record Entry(long id, String kind, String title, String state, Placement placement, Duration age) {
-
-        /** Where a unit went: its class, its runner while running, and whether that runner is gone. */
-        public record Placement(String runnerClass, String runner, boolean runnerGone) {
-        }
-
-        public String runnerClass() {
-            return placement.runnerClass();
-        }
-
-        public String runner() {
-            return placement.runner();
-        }
-
-        public boolean runnerGone() {
-            return placement.runnerGone();
-        }
-
-        /** Where the unit is, in words: `fsnbot queue` and the queue page say the same. */
-        public String where() {
-            if (runnerGone()) {
-                return "running on " + runner() + ", which is gone: a coordinator queues it again";
-            }
-            return state.equals("running") ? "running on " + runner() : runnerClass().isEmpty()
-                    ? "waiting (not dispatched yet)" : "waiting for a " + runnerClass() + " runner";
-        }
-    }
-
     /** What waits (queued, oldest first) and what runs where, ages at now. */
-    public List<Entry> open() {
+    public List<QueueEntry> open() {
         Instant now = clock.instant();
         return db.call("reading the queue", c -> {
             java.util.Set<Long> gone = RunnerNameLock.postgres(c) ? new java.util.HashSet<>(DeadRunners.orphansOn(c))
@@ -243,12 +210,40 @@ public final class FleetQueue {
                     + " work_queue WHERE state IN ('queued', 'running') ORDER BY id", rs -> {
                         Instant since = (rs.getTimestamp(8) != null ? rs.getTimestamp(8) : rs.getTimestamp(7))
                                 .toInstant();
-                        return new Entry(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getString(4),
-                                new Entry.Placement(Objects.requireNonNullElse(rs.getString(5), ""),
+                        return new QueueEntry(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getString(4),
+                                new QueueEntry.Placement(Objects.requireNonNullElse(rs.getString(5), ""),
                                         Objects.requireNonNullElse(rs.getString(6), ""), gone.contains(rs.getLong(1))),
                                 Duration.between(since, now));
                     });
         });
+    }
+
+    /**
+     * A runner that lost its hold on unit id while it measured it
+     * (job.UnitLease) gives it back: if it is still running on runner, its
+     * unfinished jobs are abandoned (their boots count for nothing) and
+     * the unit is queued again ahead of the rest, the try not counted as a
+     * crash. Else it was queued again or taken over while the runner was
+     * cut off, and is left alone. Waits out a database outage (Patience):
+     * a unit left running under a live runner's name is taken back by
+     * nobody. What became of it, for the log.
+     */
+    public String handBack(long id, String runner, String why) {
+        return patience.until("handing work #" + id + " back", () -> db.transaction("handing work #" + id
+                + " back", c -> {
+                    if (!Jdbc.exists(c, "SELECT 1 FROM work_queue WHERE id = ? AND state = 'running' AND runner = ?"
+                            + " FOR UPDATE", id, runner)) {
+                        return "work #" + id + " is no longer " + runner + "'s (queued again or taken over while it"
+                                + " was cut off): nothing to hand back";
+                    }
+                    Instant now = clock.instant();
+                    DeadRunners.abandonJobsOf(c, runner, runner + " lost its hold on the unit (" + why + "); its"
+                            + " boots are discarded and the unit is queued again", now);
+                    Jdbc.update(c, "UPDATE work_queue SET state = 'queued', dispatched_at = NULL, attempts ="
+                            + " GREATEST(attempts - 1, 0), detail = ?, updated_at = ? WHERE id = ?", Jdbc.truncate(
+                                    "handed back by " + runner + ": " + why, 4000), now, id);
+                    return "work #" + id + " handed back by " + runner + ": queued again, ahead of the rest";
+                }));
     }
 
     /** Units a runner finished (done or failed). */

@@ -68,10 +68,10 @@ public final class RunnerNameLock implements AutoCloseable {
 
     /** Takes name on a new connection to url, or empty when another live process holds it. */
     static Optional<RunnerNameLock> tryHold(String url, String user, String password, String name) {
-        Properties p = new Properties();
+        // Bounded, so a runner cut off learns it within seconds and its watch keeps counting (RunnerWatches).
+        Properties p = SilenceBounds.into(new Properties());
         p.setProperty("user", user);
         p.setProperty("password", password);
-        p.setProperty("tcpKeepAlive", "true");
         p.setProperty("ApplicationName", "fsnbot runner " + name);
         Connection c = null;
         try {
@@ -116,7 +116,7 @@ public final class RunnerNameLock implements AutoCloseable {
     /** Whether the connection holding the name still answers (it does not when the database was away). */
     public boolean alive() {
         try {
-            return c.isValid(5);
+            return c.isValid(2);
         } catch (SQLException e) {
             return false;
         }

@@ -106,6 +106,8 @@ public final class Store implements AutoCloseable {
         hc.setPoolName("fsnbot-store");
         // An outage is seen within 5 s (Patience waits it out; /readyz and /metrics answer within a scrape).
         hc.setConnectionTimeout(5000);
+        // A silent connection (a host cut off) fails in bounded time: SilenceBounds.
+        SilenceBounds.PROPERTIES.forEach(hc::addDataSourceProperty);
         return new Store(StoreLoginRefused.saying(url, user, () -> new HikariDataSource(hc)), clock, true);
     }
 

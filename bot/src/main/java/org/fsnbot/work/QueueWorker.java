@@ -11,6 +11,7 @@ import org.fsnbot.intake.PatchMail;
 import org.fsnbot.job.JobOutcome;
 import org.fsnbot.job.JobRunner;
 import org.fsnbot.job.RunnerName;
+import org.fsnbot.job.UnitLease;
 import org.fsnbot.mail.CommandReplies;
 import org.fsnbot.mail.ReplyKind;
 import org.fsnbot.plan.Base;
@@ -41,12 +42,22 @@ public final class QueueWorker {
     private final CommandReplies replies;
     private final TrendHistory history;
     private final RunnerName name;
+    private final UnitLease lease;
     private final BisectUnits bisects;
 
+    /** Who measures: the runner its results are filed under, and its hold on the unit at hand. */
+    public record Measurer(RunnerName name, UnitLease lease) {
+        public Measurer {
+            java.util.Objects.requireNonNull(name);
+            java.util.Objects.requireNonNull(lease);
+        }
+    }
+
     public QueueWorker(WorkQueue queue, JobPlanner planner, JobRunner runner, CommandReplies replies,
-            TrendHistory history, RunnerName name, BisectUnits bisects) {
+            TrendHistory history, Measurer measurer, BisectUnits bisects) {
         this.bisects = bisects;
-        this.name = name;
+        this.name = measurer.name();
+        this.lease = measurer.lease();
         this.history = history;
         this.queue = queue;
         this.planner = planner;
@@ -122,10 +133,17 @@ public final class QueueWorker {
 
     /**
      * Finishes w if it is still this runner's; else says its result is
-     * discarded (a fleet runner that held no name past the grace: the unit
-     * was queued again or taken over, and is answered by that run).
+     * discarded: this runner lost its hold while it measured (UnitLease:
+     * nothing of it is kept, and the fleet's worker hands the unit back),
+     * or it held no name past the grace and the unit was queued again or
+     * taken over, and is answered by that run.
      */
     private boolean finish(Work w, WorkState state, Long jobId, String detail) {
+        if (!lease.settle()) {
+            log.warn("#{}: stopped measuring: this runner lost its hold on the unit ({}); its build and boots were"
+                    + " killed and its results dropped ({})", w.id(), lease.lost().orElse(""), detail);
+            return false;
+        }
         if (queue.finish(w.id(), name.name(), state, jobId, detail)) {
             return true;
         }

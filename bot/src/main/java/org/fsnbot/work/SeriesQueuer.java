@@ -58,9 +58,11 @@ public final class SeriesQueuer {
      * their next series stays pending (nothing lost) until one of theirs
      * has run.
      */
-    public record Settings(Duration incompleteWait, Set<String> trusted, int maxWaitingPerStranger) {
+    public record Settings(Duration incompleteWait, Set<String> trusted, int maxWaitingPerStranger,
+            java.util.function.Predicate<String> maintainer) {
         public Settings {
             Objects.requireNonNull(incompleteWait);
+            Objects.requireNonNull(maintainer);
             trusted = Set.copyOf(trusted);
             if (maxWaitingPerStranger < 1) {
                 throw new IllegalArgumentException("a stranger may have at least one unit waiting");
@@ -69,7 +71,7 @@ public final class SeriesQueuer {
 
         /** Waiting wait, believing nobody, bounding no sender (the tests' intake). */
         public static Settings waiting(Duration wait) {
-            return new Settings(wait, Set.of(), Integer.MAX_VALUE);
+            return new Settings(wait, Set.of(), Integer.MAX_VALUE, a -> false);
         }
     }
 
@@ -208,15 +210,18 @@ public final class SeriesQueuer {
     }
 
     /**
-     * Who asked for a series: its sender, fsnbot's own standing when a
-     * trusted server vouches for them in any of its mails, a stranger's
-     * otherwise (a From line alone proves nothing).
+     * Who asked for a series: its sender when a trusted server vouches for
+     * them in any of its mails, standing first when they are a maintainer
+     * (settings.maintainer: MAINTAINERS' people and the allowlist) and with
+     * fsnbot's own work otherwise; a stranger's otherwise (a From line
+     * alone proves nothing).
      */
     private Asker askerOf(SeriesAssembler.Candidate c, List<String> ids) {
         String author = c.authorAddress().trim().toLowerCase(java.util.Locale.ROOT);
         for (byte[] raw : ledger.raw(ids)) {
             if (AuthenticationResults.authenticatedFrom(raw, settings.trusted()).filter(author::equals).isPresent()) {
-                return Asker.of(author, Asker.Standing.OWN);
+                return Asker.of(author, settings.maintainer().test(author) ? Asker.Standing.MAINTAINER
+                        : Asker.Standing.OWN);
             }
         }
         return Asker.of(author, Asker.Standing.STRANGER);

@@ -18,11 +18,12 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.BooleanSupplier;
 import org.fsnbot.plan.Base;
 import org.fsnbot.plan.BaseReason;
-import org.fsnbot.store.FleetQueue;
+import org.fsnbot.store.QueueEntry;
 import org.fsnbot.store.RunnerRegistry;
 import org.fsnbot.store.Store;
 import org.fsnbot.store.WorkItem;
 import org.fsnbot.store.WorkTarget;
+import org.fsnbot.testing.CutOffProxy;
 import org.fsnbot.testing.FleetProcesses;
 import org.fsnbot.testing.Postgres;
 import org.junit.jupiter.api.AfterAll;
@@ -47,6 +48,15 @@ class FleetLifecycleIT {
 
     private static final int CHECKIN_SECONDS = 3;
     private static final int TRIES = Integer.getInteger("fsnbot.fleet.tries", 2);
+    /**
+     * When the server ends a cut-off runner's sessions: its TCP keepalive
+     * gives up after about 30 s with the runner's settings (RunnerNameLock);
+     * the drill says 15 s, so the other runner is let in sooner than it
+     * would be, and the cut-off one must have stopped before that.
+     */
+    private static final int SERVER_NOTICES_SECONDS = 15;
+    /** The runner's stop bound: deploy/systemd/fsnbot-runner.service's TimeoutStopSec. */
+    private static final Duration STOP_BOUND = Duration.ofSeconds(90);
     /** How long the outage drill keeps PostgreSQL stopped (30 s in CI; scripts/fleet-drills.sh: 120). */
     private static final int OUTAGE_SECONDS = Integer.getInteger("fsnbot.fleet.outageSeconds", 30);
     private static final Map<String, String> PASSWORDS = Map.of("FSNBOT_COORDINATOR_PASSWORD",
@@ -181,6 +191,9 @@ class FleetLifecycleIT {
                 f.awaitTaking(won);
                 Thread.sleep(CHECKIN_SECONDS * 1000L);
                 assertThat(f.nodes().alive(won)).as("the twin that holds the name stays").isTrue();
+                if (t == 0) {
+                    aMeasuringTwinIsRefusedBeforeItTouchesAnything(f, cfg);
+                }
 
                 // A clean stop (SIGTERM), then the same name again at once: admitted.
                 assertThat(f.nodes().stop(won)).as("SIGTERM: the JVM's own exit").isIn(0, 143);
@@ -203,6 +216,32 @@ class FleetLifecycleIT {
                 assertThat(output(wrong, "queue")).contains("refused user " + Postgres.RUNNER + ": FATAL: password"
                         + " authentication failed").doesNotContain("\tat ", "Exception");
             }
+        }
+    }
+
+    /**
+     * A measuring twin (no --simulate-ms: it would reap what a killed
+     * predecessor left, mount and probe) started while the name is held:
+     * refused before any of it. The plant carries the mark a dead process
+     * of runner "twin" on that home would have left, so a twin that reaped
+     * before it held the name would kill it.
+     */
+    private static void aMeasuringTwinIsRefusedBeforeItTouchesAnything(Fleet f, Path cfg) throws Exception {
+        String home = f.tmp().resolve("home-twin").toAbsolutePath().normalize() + "#twin";
+        ProcessBuilder pb = new ProcessBuilder("sleep", "600.313");
+        pb.environment().put(org.fsnbot.exec.Orphans.VARIABLE, new org.fsnbot.exec.OwnerMark(home, 4_194_000,
+                1).value());
+        Process plant = pb.start();
+        try {
+            Process twin = f.nodes().start("twin-measuring", "runner", "--config", cfg.toString());
+            assertThat(twin.waitFor(90, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+            assertThat(twin.exitValue()).as(output(f.nodes(), "twin-measuring")).isEqualTo(2);
+            assertThat(output(f.nodes(), "twin-measuring")).contains("another fsnbot runner named twin is running")
+                    .doesNotContain("killed");
+            assertThat(plant.isAlive()).as("what the runner's dead predecessor left is not the twin's to reap")
+                    .isTrue();
+        } finally {
+            plant.destroyForcibly();
         }
     }
 
@@ -285,7 +324,7 @@ class FleetLifecycleIT {
             System.err.printf(Locale.ROOT, "FleetLifecycleIT: the killed runner's unit claimed by the survivor %.1f s"
                     + " after the kill, ahead of %d of the %d waiting units%n", took, after, waiting.size());
             assertThat(after).as("waiting units claimed after the dead runner's: it went first").isPositive();
-            assertThat(f.store().fleet().open()).extracting(FleetQueue.Entry::id).isEmpty();
+            assertThat(f.store().fleet().open()).extracting(QueueEntry::id).isEmpty();
         }
     }
 
@@ -369,6 +408,124 @@ class FleetLifecycleIT {
             System.err.printf(Locale.ROOT, "FleetLifecycleIT: PostgreSQL stopped %d s with %d of %d units done;"
                     + " every unit done once %.1f s after it was back; %d waits said so; the drain after it held%n",
                     OUTAGE_SECONDS, doneBefore, units.size(), settled, retried);
+        }
+    }
+
+    /** The test's fleet database, reached through proxy (the same database, another port). */
+    private static String through(CutOffProxy proxy, String url) {
+        return url.replaceFirst("//([^/:]+):(\\d+)/", "//127.0.0.1:" + proxy.port() + "/");
+    }
+
+    private static CutOffProxy proxyTo(String url) throws java.io.IOException {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("//([^/:]+):(\\d+)/").matcher(url);
+        assertThat(m.find()).as(url).isTrue();
+        return CutOffProxy.to(m.group(1), Integer.parseInt(m.group(2)));
+    }
+
+    private static long lines(Fleet f, String node, String containing) {
+        return output(f.nodes(), node).lines().filter(l -> l.contains(containing)).count();
+    }
+
+    /** When unit first went to running on runner, by the server's clock (the audit's). */
+    private static Instant claimedAt(Fleet f, long unit, String runner) {
+        try (Connection c = DriverManager.getConnection(f.url(), Postgres.COORDINATOR, Postgres.COORDINATOR_PASSWORD);
+                java.sql.PreparedStatement ps = c.prepareStatement("SELECT MIN(ts) FROM audit WHERE tbl ="
+                        + " 'work_queue' AND id = ? AND runner = ? AND new_state = 'running'")) {
+            ps.setString(1, Long.toString(unit));
+            ps.setString(2, runner);
+            try (java.sql.ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getTimestamp(1).toInstant();
+            }
+        } catch (java.sql.SQLException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    @Test
+    void aRunnerCutOffPastItsLimitStopsMeasuringAndItsUnitIsMeasuredOnceByAnother(@TempDir Path tmp)
+            throws Exception {
+        try (Fleet f = Fleet.start(tmp); CutOffProxy proxy = proxyTo(f.url())) {
+            f.nodes().start("cut", "runner", "--config", config(tmp, through(proxy, f.url()), "cut", Postgres.RUNNER)
+                    .toString(), "--simulate-ms", "600000");
+            f.awaitTaking("cut");
+            for (int t = 0; t < TRIES; t++) {
+                long unit = f.queue("cut" + t + "-", 1).get(0);
+                await("the cut-off runner measures its unit", Duration.ofSeconds(90),
+                        () -> f.store().fleet().runningOn(unit).filter("cut"::equals).isPresent());
+                String other = "other" + t;
+                f.nodes().start(other, "runner", "--config", config(tmp, f.url(), "other", Postgres.RUNNER)
+                        .toString(), "--simulate-ms", "1000");
+                f.awaitTaking(other);
+                long stoppedBefore = lines(f, "cut", "stopping that measuring now");
+                long againBefore = lines(f, "cut", "holds its name again");
+                Instant cutAt = Instant.now();
+                proxy.cut();
+                await("the cut-off runner says it stopped measuring", Duration.ofSeconds(40),
+                        () -> lines(f, "cut", "stopping that measuring now") > stoppedBefore);
+                Instant stoppedAt = Instant.now();
+                Thread.sleep(Math.max(0, SERVER_NOTICES_SECONDS * 1000L - Duration.between(cutAt, Instant.now())
+                        .toMillis()));
+                proxy.serverNotices();
+                await("the unit measured by the other runner", Duration.ofSeconds(120),
+                        () -> f.store().count("work_queue", "id = ? AND state = 'done' AND runner = 'other'", unit)
+                                == 1);
+                Instant otherClaimed = claimedAt(f, unit, "other");
+                proxy.heal();
+                await("the cut-off runner finds the unit no longer its", Duration.ofSeconds(90),
+                        () -> output(f.nodes(), "cut").contains("work #" + unit + " is no longer cut's"));
+                await("the cut-off runner holds its name again", Duration.ofSeconds(30),
+                        () -> lines(f, "cut", "holds its name again") > againBefore);
+                assertThat(stoppedAt).as("the cut-off runner stopped before the other began").isBefore(otherClaimed);
+                assertThat(f.store().count("audit", "tbl = 'work_queue' AND id = ? AND new_state = 'done'",
+                        Long.toString(unit))).as("measured to its end once").isEqualTo(1);
+                assertThat(f.store().count("audit", "tbl = 'work_queue' AND id = ? AND new_state = 'done' AND"
+                        + " runner = 'cut'", Long.toString(unit))).isZero();
+                assertThat(output(f.nodes(), "cut")).doesNotContain("work #" + unit + " done");
+                assertThat(f.nodes().alive("cut")).as("the cut-off runner outlived it").isTrue();
+                System.err.printf(Locale.ROOT, "FleetLifecycleIT: lease try %d: cut off; it stopped measuring %.1f s"
+                        + " after the cut, the other runner took the unit %.1f s after it (the server ended the"
+                        + " sessions at %d s); measured once, by the other%n", t + 1,
+                        Duration.between(cutAt, stoppedAt).toMillis() / 1000.0,
+                        Duration.between(cutAt, otherClaimed).toMillis() / 1000.0, SERVER_NOTICES_SECONDS);
+                assertThat(f.nodes().stop(other)).isIn(0, 143);
+            }
+        }
+    }
+
+    @Test
+    void aRunnerStoppedDuringAnOutageEndsWithinItsStopBound(@TempDir Path tmp) throws Exception {
+        try (Fleet f = Fleet.start(tmp); CutOffProxy proxy = proxyTo(f.url())) {
+            Path cfg = config(tmp, through(proxy, f.url()), "halt", Postgres.RUNNER);
+            for (int t = 0; t < TRIES; t++) {
+                String proc = "halt" + t;
+                f.nodes().start(proc, "runner", "--config", cfg.toString(), "--simulate-ms", "600000");
+                f.awaitTaking(proc);
+                long unit = f.queue("halt" + t + "-", 1).get(0);
+                await("the runner measures a unit", Duration.ofSeconds(90),
+                        () -> f.store().fleet().runningOn(unit).filter("halt"::equals).isPresent());
+                proxy.cut();
+                // Stopped at a random point of the outage: measuring, or waiting on the database after its hold ended.
+                Thread.sleep(ThreadLocalRandom.current().nextInt(500, 9000));
+                Process p = f.nodes().process(proc);
+                Instant term = Instant.now();
+                p.destroy();
+                boolean ended = p.waitFor(STOP_BOUND.toSeconds(), java.util.concurrent.TimeUnit.SECONDS);
+                double took = Duration.between(term, Instant.now()).toMillis() / 1000.0;
+                if (!ended) {
+                    // What holds it, for whoever reads the failure.
+                    new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
+                            Long.toString(p.pid()), "Thread.print").inheritIO().start().waitFor();
+                }
+                assertThat(ended).as("%s ended within %s of SIGTERM in an outage:%n%s", proc, STOP_BOUND,
+                        output(f.nodes(), proc)).isTrue();
+                assertThat(p.exitValue()).isIn(0, 143);
+                proxy.serverNotices();
+                proxy.heal();
+                System.err.printf(Locale.ROOT, "FleetLifecycleIT: stop try %d: SIGTERM during an outage, the runner"
+                        + " ended %.1f s after it (bound %d s)%n", t + 1, took, STOP_BOUND.toSeconds());
+                assertThat(f.store().overrides().fail(unit, "the stop drill is done with it").done()).isTrue();
+            }
         }
     }
 }

@@ -31,7 +31,7 @@ class ReplyPhaseTest {
     @Test
     void aTreeRegressionCarriesReportedByClosesAndTheRegzbotRangeOfItsCommits() throws Exception {
         ReplyPhase phase = new ReplyPhase(new ReplyRenderer(), new ReplyComposer("fsnbot <bot@example.org>"), null,
-                true);
+                true, new UnitLease());
         Finding regression = new Finding.GateFailed(List.of("patched boot 1: lost events"), false);
         // A label whose first word is not the commit: the range must not depend on how facts are worded.
         List<String> tags = phase.tags(resolved(new Candidate.Revision("master"), Optional.of(HEAD),

@@ -125,8 +125,8 @@ class SeriesQueuerTest {
                 new OkHttpClient(), new ObjectMapper(), reader), Optional.empty(), relevance, ledger),
                 new Prerequisites(ledger, reader, new PatchIds(new CommandRunner(), tmp.resolve("scratch2"))),
                 new BaseResolver(new Trees(tmp.resolve("cache")), List.of(Base.configured(tmp.resolve("linux")
-                        .toString(), "master"))), new SeriesQueuer.Settings(WAIT, java.util.Set.of("mx.x.org"), 2),
-                clock);
+                        .toString(), "master"))), new SeriesQueuer.Settings(WAIT, java.util.Set.of("mx.x.org"), 2,
+                        "jack@suse.cz"::equals), clock);
         for (int i = 0; i < 5; i++) {
             arrives(MiniTree.patch("<flood" + i + "@x>", "Stranger <s@evil.example>", "[PATCH] fsnotify: flood "
                     + i));
@@ -138,7 +138,13 @@ class SeriesQueuerTest {
                 + " (mail.example.org [192.0.2.7]) by mx.x.org\n" + MiniTree.patch("<author@x>",
                         "Dev <dev@example.org>", "[PATCH] fsnotify: the author's own"));
         assertThat(bounded.queuePending().queued()).as("the author's, not the stranger's third").hasSize(1);
-        assertThat(store.queue().claimNext().orElseThrow().messageIds()).as("run first, queued last")
+        arrives("Authentication-Results: mx.x.org; dkim=pass header.d=suse.cz\nReceived: from smtp.suse.cz"
+                + " (smtp.suse.cz [192.0.2.8]) by mx.x.org\n" + MiniTree.patch("<jack@x>", "Jan Kara <jack@suse.cz>",
+                        "[PATCH] fsnotify: the maintainer's own"));
+        assertThat(bounded.queuePending().queued()).as("the maintainer's").hasSize(1);
+        assertThat(store.queue().claimNext().orElseThrow().messageIds()).as("a maintainer's patch first, queued last")
+                .containsExactly("<jack@x>");
+        assertThat(store.queue().claimNext().orElseThrow().messageIds()).as("then the author's, ahead of the flood")
                 .containsExactly("<author@x>");
         Work first = store.queue().claimNext().orElseThrow();
         assertThat(first.messageIds()).containsExactly("<flood0@x>");
