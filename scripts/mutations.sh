@@ -43,6 +43,11 @@ a stranger's units past the cap wait as patches	work/SeriesQueuer.java	s/&& queu
 a stop ends every wait on the database	store/Patience.java	s/if \(stopped\.getCount\(\) == 0\) \{/if (false) {/g	PatienceTest
 answers by role: signed strangers' pool	commands/Authoriser.java	s/return maintainer\(sender\) \? CommandOutcome\.ANSWERED : CommandOutcome\.ANSWERED_SIGNED;/return CommandOutcome.ANSWERED;/	AuthoriserTest
 runs by role: authors' pool	commands/Authoriser.java	s/return maintainer\(sender\) \? CommandOutcome\.ACCEPTED : CommandOutcome\.ACCEPTED_AUTHOR;/return CommandOutcome.ACCEPTED;/	AuthoriserTest
+a runner without its name stops measuring	job/UnitLease.java	s/            measuring\.interrupt\(\);\n//	FleetWorkerTest
+a unit whose hold was lost is handed back	fleet/FleetWorker.java	s/log\.warn\("\{\}", fleet\.handBack\(w\.id\(\), me\.name\(\), lease\.lost\(\)\.orElse\(""\)\)\);//	FleetWorkerTest
+no reply after a lost hold	job/ReplyPhase.java	s/if \(!lease\.settle\(\)\) \{\n            throw/if (false) {\n            throw/	ReplyPhaseTest
+a maintainer's patch stands first	work/SeriesQueuer.java	s/settings\.maintainer\(\)\.test\(author\) \? Asker\.Standing\.MAINTAINER\s*: Asker\.Standing\.OWN/Asker.Standing.OWN/	SeriesQueuerTest
+authors' reruns stand behind maintainers'	commands/Authoriser.java	s/return maintainer\(sender\) \? org\.fsnbot\.store\.Asker\.Standing\.MAINTAINER : org\.fsnbot\.store\.Asker\.Standing\.OWN;/return org.fsnbot.store.Asker.Standing.MAINTAINER;/	AuthoriserTest
 TABLE
 )
 

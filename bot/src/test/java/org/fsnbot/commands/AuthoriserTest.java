@@ -216,6 +216,12 @@ class AuthoriserTest {
                 .isEmpty();
         assertThat(a.accepted(new Sender("maint@example.org", true))).isEqualTo(CommandOutcome.ACCEPTED);
         assertThat(a.accepted(new Sender("dev@example.org", true))).isEqualTo(CommandOutcome.ACCEPTED_AUTHOR);
+        assertThat(a.standing(new Sender("maint@example.org", true))).as("a maintainer's units stand first")
+                .isEqualTo(org.fsnbot.store.Asker.Standing.MAINTAINER);
+        assertThat(a.standing(new Sender("tester@example.org", true))).isEqualTo(
+                org.fsnbot.store.Asker.Standing.MAINTAINER);
+        assertThat(a.standing(new Sender("dev@example.org", true))).as("an author's reruns with authors' series")
+                .isEqualTo(org.fsnbot.store.Asker.Standing.OWN);
     }
 
     @Test

@@ -42,4 +42,19 @@ class ReplyPhaseTest {
         assertThat(phase.tags(resolved(new Candidate.SameKernel(), Optional.empty(), "x"), regression, "<r2@x>"))
                 .isEmpty();
     }
+
+    /** A unit whose hold was lost while it was measured is not answered: nothing is rendered or posted. */
+    @Test
+    void aUnitWhoseHoldWasLostWhileMeasuredIsNotAnswered() {
+        UnitLease lease = new UnitLease();
+        ReplyPhase phase = new ReplyPhase(new ReplyRenderer(), new ReplyComposer("fsnbot <bot@example.org>"), null,
+                false, lease);
+        lease.begin();
+        assertThat(lease.lose("cut off in the test")).isTrue();
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> phase.run(null, null, null, 7, "<r@x>"))
+                .isInstanceOf(java.io.IOException.class).hasMessageContaining("job 7 is not answered")
+                .hasMessageContaining("cut off in the test");
+        assertThat(Thread.interrupted()).as("the loss's interrupt was the measuring's, cleared once it ended")
+                .isFalse();
+    }
 }
