@@ -48,6 +48,9 @@ a unit whose hold was lost is handed back	fleet/FleetWorker.java	s/log\.warn\("\
 no reply after a lost hold	job/ReplyPhase.java	s/if \(!lease\.settle\(\)\) \{\n            throw/if (false) {\n            throw/	ReplyPhaseTest
 a maintainer's patch stands first	work/SeriesQueuer.java	s/settings\.maintainer\(\)\.test\(author\) \? Asker\.Standing\.MAINTAINER\s*: Asker\.Standing\.OWN/Asker.Standing.OWN/	SeriesQueuerTest
 authors' reruns stand behind maintainers'	commands/Authoriser.java	s/return maintainer\(sender\) \? org\.fsnbot\.store\.Asker\.Standing\.MAINTAINER : org\.fsnbot\.store\.Asker\.Standing\.OWN;/return org.fsnbot.store.Asker.Standing.MAINTAINER;/	AuthoriserTest
+leftovers are read without following links	exec/Leftovers.java	s/.*\[ -L .*\n//	BwrapSandboxTest
+a step's output is bounded	exec/LineCapture.java	s/return total <= limits\.stopAfterBytes\(\);/return true;/	CommandRunnerTest
+strangers' answers have a pool of their own	commands/Authoriser.java	s/return CommandOutcome\.ANSWERED_STRANGER;/return CommandOutcome.ANSWERED_SIGNED;/	AuthoriserTest
 TABLE
 )
 
