@@ -8,6 +8,9 @@ import java.util.List;
 import java.util.Optional;
 import org.fsnbot.build.Checkouts;
 import org.fsnbot.build.KernelBuilder;
+import org.fsnbot.disk.DiskKeeper;
+import org.fsnbot.disk.Retention;
+import org.fsnbot.disk.SpaceFloor;
 import org.fsnbot.build.KernelConfig;
 import org.fsnbot.build.PatchApplier;
 import org.fsnbot.exec.CommandRunner;
@@ -98,6 +101,7 @@ public final class Application implements AutoCloseable {
     private final Versions versions;
     /** This process's hold on the unit it measures: a fleet runner's watch loses it (FleetNode). */
     private final UnitLease lease = new UnitLease();
+    private final DiskKeeper disk;
 
     private Application(Config config, DeliveryHooks hooks, Clock clock, Testbeds.Factory testbed, boolean looking)
             throws IOException {
@@ -129,6 +133,17 @@ public final class Application implements AutoCloseable {
                 mail.sends() ? Optional.of(new SmtpSender(mail.smtp())) : Optional.empty(),
                 new Delivery.Guards(deliveryChecks(mail), hooks, foreign), mailing.from());
         this.versions = Versions.ofThisBuild(WorkloadBinaries.sourcesVersion());
+        // Files age on the machine's clock; a job's end is recorded on this process's (a test's may be fixed).
+        this.disk = new DiskKeeper(new Retention(new Retention.Places(home.jobs(), KernelBuilder.builds(home.root())),
+                id -> store.jobRecords().summary(id).map(s -> new Retention.JobState(true, s.times().finished()
+                        .map(f -> java.time.Duration.between(f, clock.instant())))).orElse(Retention.JobState.UNKNOWN),
+                config.polling().disk(), runner, Clock.systemUTC()), new SpaceFloor(home.root(),
+                        config.polling().disk().minFreeBytes()), Clock.systemUTC());
+    }
+
+    /** The home's housekeeping: retention of kept files and the free-space floor (docs/fleet.md "Disk"). */
+    public DiskKeeper disk() {
+        return disk;
     }
 
     /** The mark (OwnerMark) every step this process starts carries: its home and this process. */
@@ -346,7 +361,7 @@ public final class Application implements AutoCloseable {
     /** `fsnbot run`'s loop: needs at least one configured base (its MAINTAINERS says what fsnotify is). */
     public RunLoop runLoop(boolean queueOnly) throws IOException {
         return new LoopWiring(config, store, trees, reader, runner, clock, lease).loop(jobRunner(), commandReplies(),
-                composer, delivery, queueOnly);
+                composer, delivery, new RunLoop.Mode(queueOnly, disk));
     }
 
     private CommandReplies commandReplies() {

@@ -11,6 +11,7 @@ import jakarta.mail.internet.AddressException;
 import jakarta.mail.internet.InternetAddress;
 import okhttp3.HttpUrl;
 import org.fsnbot.commands.CommandSettings;
+import org.fsnbot.disk.DiskSettings;
 import org.fsnbot.intake.InboxFollower;
 import org.fsnbot.job.RunnerName;
 import org.fsnbot.mail.MailSettings;
@@ -105,12 +106,14 @@ public record Config(Home home, Polling polling, JobDefaults jobs, Sources sourc
 
     /**
      * What fsnbot does on its own, and how often: poll every pollMinutes,
-     * wait so long for a series' missing parts, and bisect a watched
-     * tree's regression (docs/bisect.md).
+     * wait so long for a series' missing parts, bisect a watched tree's
+     * regression (docs/bisect.md), and keep the home's disk (retention and
+     * the free-space floor: docs/fleet.md "Disk").
      */
-    public record Polling(int pollMinutes, Duration incompleteWait, BisectSettings bisect) {
+    public record Polling(int pollMinutes, Duration incompleteWait, BisectSettings bisect, DiskSettings disk) {
         public Polling {
             Objects.requireNonNull(bisect);
+            Objects.requireNonNull(disk);
             if (pollMinutes < 1) {
                 throw new IllegalArgumentException("pollMinutes must be >= 1: " + pollMinutes);
             }

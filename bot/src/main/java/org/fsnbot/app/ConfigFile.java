@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.Optional;
 import okhttp3.HttpUrl;
 import org.fsnbot.commands.CommandSettings;
+import org.fsnbot.disk.DiskSettings;
 import org.fsnbot.intake.InboxFollower;
 import org.fsnbot.job.RunnerName;
 import org.fsnbot.plan.ClockSetting;
@@ -59,6 +60,7 @@ final class ConfigFile {
     public StoreEntry store;
     public FleetEntry fleet;
     public BisectEntry bisect;
+    public DiskSettings disk;
     public PublishEntry publish;
 
     /** The publish: section: where patched trees are pushed as branches. */
@@ -200,7 +202,7 @@ final class ConfigFile {
                 : bases.stream().map(b -> Base.configured(b.tree(), b.rev())).toList();
         return new Config(h, new Config.Polling(pollMinutes, Duration.ofMinutes(incompleteWaitMinutes),
                 new BisectSettings(bisect.auto(), bisect.maxBoots(), bisect.maxMinutes(),
-                        bisect.buildScatterPct())),
+                        bisect.buildScatterPct()), disk),
                 new JobDefaults(Profile.load(profile), Topology.parse(topology)),
                 new Config.Sources(orEmpty(inboxes), Optional.ofNullable(HttpUrl.parse(all)), configured,
                         orEmpty(watch), Optional.ofNullable(stableTree).map(String::trim).filter(t -> !t.isEmpty())),

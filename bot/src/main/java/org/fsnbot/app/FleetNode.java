@@ -254,7 +254,7 @@ public final class FleetNode {
                         + " killed, its results dropped); drain a runner to let it finish its unit first", me.name());
             }
         }, RUNNER_JOB_WAIT);
-        RunnerWatches.start(new RunnerWatches.Watched(registry, me.name(), s, running), name, app.lease(),
+        RunnerWatches.start(new RunnerWatches.Watched(registry, me.name(), s, running, app.disk()), name, app.lease(),
                 holdLimit(app));
         return Optional.of(running);
     }

@@ -89,7 +89,7 @@ final class LoopWiring {
     }
 
     RunLoop loop(JobRunner jobs, CommandReplies replies, ReplyComposer composer, Delivery delivery,
-            boolean queueOnly) throws IOException {
+            RunLoop.Mode mode) throws IOException {
         Config.Sources sources = config.sources();
         if (sources.bases().isEmpty()) {
             throw new IllegalArgumentException("fsnbot run needs at least one base in the configuration");
@@ -112,7 +112,7 @@ final class LoopWiring {
         Followed followed = new Followed(new InboxFollower(lore, new EpochMirror(), new EpochReader(), reader,
                 relevance, home.mirrors()), store.intake(), sources.inboxes(), new TreeQueuer(trees, new TreeWatcher(),
                         store.intake(), store.queue(), store.trends(), clock), sources.watch(), imap(), maintainers);
-        return new RunLoop(followed, desk(maintainers, first.tree(), replies), series, worker, delivery, queueOnly,
+        return new RunLoop(followed, desk(maintainers, first.tree(), replies), series, worker, delivery, mode,
                 config.polling().pollMinutes());
     }
 

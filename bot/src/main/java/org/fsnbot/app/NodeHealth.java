@@ -24,12 +24,17 @@ public final class NodeHealth {
     static Node runner(String name, Scheduler s, RunnerNameHolder held) {
         return new Node("runner", name, () -> running(s), () -> held.session() < 0
                 ? Optional.of("it holds no name (the database session that held it ended)")
-                : standby(s) ? Optional.of("it takes no units (drained, or a claim was refused)") : Optional.empty());
+                : standby(s) ? Optional.of("it takes no units (drained, a claim was refused, or its disk is below its floor)") : Optional.empty());
     }
 
-    /** Serves node's health, readiness and the fleet's metrics on port (all addresses: counts and reasons only). */
+    /**
+     * Serves node's health, readiness and the fleet's metrics on port (all
+     * addresses: counts and reasons only); a node is not ready while its
+     * database is away or its home's disk is below its floor.
+     */
     public static HealthServer serve(Application app, Node node, int port) throws IOException {
-        return HealthServer.start(new java.net.InetSocketAddress(port), node, () -> app.store().census().unreachable(),
+        return HealthServer.start(new java.net.InetSocketAddress(port), node, () -> app.store().census().unreachable()
+                .or(app.disk()::shortOf),
                 new FleetMetrics(() -> app.store().census().count(), node));
     }
 

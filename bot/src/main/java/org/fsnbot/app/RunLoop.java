@@ -3,7 +3,10 @@ package org.fsnbot.app;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
 import org.fsnbot.commands.CommandDesk;
+import org.fsnbot.disk.DiskKeeper;
 import org.fsnbot.mail.Delivery;
 import org.fsnbot.schedule.RunScheduler;
 import org.fsnbot.work.QueueWorker;
@@ -14,7 +17,11 @@ import org.slf4j.LoggerFactory;
 /**
  * One cycle of `fsnbot run`: read every inbox, watched branch and the
  * IMAP mailbox, queue what is new, answer commands, then (unless
- * queue-only) measure the queue, one unit at a time, and mail.
+ * queue-only) measure the queue, one unit at a time, and mail. Before
+ * reading or measuring, the home's disk is kept (DiskKeeper): below its
+ * floor of free space nothing new is read or measured (what waits in the
+ * inboxes and the queue stays there), while commands already read are
+ * still answered and mail still goes.
  */
 public final class RunLoop {
 
@@ -33,17 +40,24 @@ public final class RunLoop {
     private final SeriesQueuer series;
     private final QueueWorker worker;
     private final Delivery delivery;
-    private final boolean queueOnly;
+    private final Mode mode;
     private final int pollMinutes;
 
+    /** Whether the loop only queues (a coordinator, run --queue-only), and the disk it keeps. */
+    public record Mode(boolean queueOnly, DiskKeeper disk) {
+        public Mode {
+            Objects.requireNonNull(disk);
+        }
+    }
+
     RunLoop(Followed followed, CommandDesk desk, SeriesQueuer series, QueueWorker worker, Delivery delivery,
-            boolean queueOnly, int pollMinutes) {
+            Mode mode, int pollMinutes) {
         this.followed = followed;
         this.desk = desk;
         this.series = series;
         this.worker = worker;
         this.delivery = delivery;
-        this.queueOnly = queueOnly;
+        this.mode = mode;
         this.pollMinutes = pollMinutes;
     }
 
@@ -58,6 +72,12 @@ public final class RunLoop {
     }
 
     public PollReport poll() {
+        Optional<String> full = mode.disk().tidy();
+        if (full.isPresent()) {
+            desk.answerPending();
+            delivery.flush();
+            return new PollReport(SeriesQueuer.Result.NOTHING, List.of(), List.of("intake paused: " + full.get()));
+        }
         Followed.Read read = followed.read();
         List<String> errors = new ArrayList<>(read.errors());
         SeriesQueuer.Result queued;
@@ -76,7 +96,7 @@ public final class RunLoop {
 
     /** Measures everything queued, one unit at a time (nothing when the loop only queues), then mails. */
     public int drain() {
-        int n = queueOnly ? 0 : worker.drain();
+        int n = mode.queueOnly() ? 0 : worker.drain(() -> mode.disk().tidy().isEmpty());
         delivery.flush();
         return n;
     }

@@ -1,6 +1,7 @@
 package org.fsnbot.app;
 
 import java.time.Duration;
+import org.fsnbot.disk.DiskKeeper;
 import org.fsnbot.job.UnitLease;
 import org.fsnbot.store.RunnerRegistry;
 import org.quartz.Scheduler;
@@ -9,19 +10,22 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A running runner's three watches, each a daemon thread of its own so
+ * A running runner's four watches, each a daemon thread of its own so
  * that one hanging on a silent connection holds up no other: the name
  * keeper (holds the runner's name, again after the database was away),
  * the hold watch (a runner without its name for too long stops measuring
- * its unit: job.UnitLease), and the drain watch (resumes a paused runner;
- * stops a drained one after its unit).
+ * its unit: job.UnitLease), the drain watch (resumes a paused runner;
+ * stops a drained one after its unit), and the disk watch (keeps the
+ * home: retention, and no units while it is below its floor of free
+ * space; a unit in hand is finished).
  */
 final class RunnerWatches {
 
     private static final Logger log = LoggerFactory.getLogger(RunnerWatches.class);
 
     /** The runner they watch: its registry row, its name, its scheduler and its stop. */
-    record Watched(RunnerRegistry registry, String name, Scheduler scheduler, FleetNode.Running running) {
+    record Watched(RunnerRegistry registry, String name, Scheduler scheduler, FleetNode.Running running,
+            DiskKeeper disk) {
     }
 
     private RunnerWatches() {
@@ -29,7 +33,8 @@ final class RunnerWatches {
 
     /** Starts the watches of w; its hold on a unit ends once the name was not seen held for limit. */
     static void start(Watched w, RunnerNameHolder held, UnitLease lease, Duration limit) {
-        daemon("fsnbot-runner-watch", () -> watch(w.registry(), w.name(), w.scheduler(), w.running(), held));
+        daemon("fsnbot-runner-watch", () -> watch(w, held));
+        daemon("fsnbot-runner-disk", () -> keepDisk(w.scheduler(), w.disk()));
         daemon("fsnbot-runner-name", () -> keepName(w.scheduler(), held));
         daemon("fsnbot-runner-hold", () -> weighHold(w.scheduler(), held, lease, limit));
     }
@@ -42,6 +47,9 @@ final class RunnerWatches {
 
     /** How often a runner weighs how long it has been without its name. */
     private static final Duration HOLD_LOOK = Duration.ofMillis(500);
+
+    /** How often a runner keeps its home's disk (a sweep itself runs at most hourly: DiskKeeper). */
+    private static final Duration DISK_LOOK = Duration.ofSeconds(30);
 
     private static void daemon(String name, Runnable body) {
         Thread t = new Thread(body, name);
@@ -90,6 +98,26 @@ final class RunnerWatches {
         }
     }
 
+    /**
+     * Every DISK_LOOK: retention, and below the floor of free space the
+     * runner takes no more units (standby); the drain watch resumes it once
+     * there is room.
+     */
+    private static void keepDisk(Scheduler s, DiskKeeper disk) {
+        try {
+            while (!s.isShutdown()) {
+                if (disk.tidy().isPresent()) {
+                    pause(s);
+                }
+                Thread.sleep(DISK_LOOK.toMillis());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (SchedulerException | RuntimeException e) {
+            log.error("OPERATOR: the runner's disk watch stopped: {}", e.toString(), e);
+        }
+    }
+
     /** Takes no more units (Quartz standby) until the watch resumes it: a claim was refused. */
     static void pause(Scheduler s) {
         try {
@@ -108,7 +136,10 @@ final class RunnerWatches {
      * already), finishes the job at hand, then stops. A database error is logged and looked at
      * again at the next look: the watch outlives an outage.
      */
-    private static void watch(RunnerRegistry registry, String name, Scheduler s, FleetNode.Running running, RunnerNameHolder held) {
+    private static void watch(Watched w, RunnerNameHolder held) {
+        RunnerRegistry registry = w.registry();
+        String name = w.name();
+        Scheduler s = w.scheduler();
         while (true) {
             try {
                 if (s.isShutdown()) {
@@ -118,7 +149,8 @@ final class RunnerWatches {
                 boolean named = held.held();
                 RunnerRegistry.State state = registry.get(name).map(RunnerRegistry.Entry::state)
                         .orElse(RunnerRegistry.State.ACTIVE);
-                if (state == RunnerRegistry.State.ACTIVE && named && s.isInStandbyMode()) {
+                if (state == RunnerRegistry.State.ACTIVE && named && s.isInStandbyMode()
+                        && w.disk().shortOf().isEmpty()) {
                     log.info("runner {} holds its name and is active: taking units again", name);
                     s.start();
                 }
@@ -128,7 +160,7 @@ final class RunnerWatches {
                     while (!s.getCurrentlyExecutingJobs().isEmpty()) {
                         Thread.sleep(DRAIN_LOOK.toMillis());
                     }
-                    running.stop();
+                    w.running().stop();
                     return;
                 }
             } catch (InterruptedException e) {

@@ -3,6 +3,8 @@ package org.fsnbot.build;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
 import java.util.Optional;
 
 /**
@@ -13,6 +15,11 @@ import java.util.Optional;
  * (a symlink to a host file, a FIFO), and fsnbot does not open them.
  */
 record BuildDir(Path dir) {
+
+    /** Marks the tree used now: retention counts a tree's age from its last use (disk.Retention). */
+    void used() throws IOException {
+        Files.setLastModifiedTime(dir, FileTime.from(Instant.now()));
+    }
 
     /** Kbuild's O=: the build's, while it runs. */
     Path obj() {

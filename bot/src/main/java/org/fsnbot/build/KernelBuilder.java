@@ -71,7 +71,7 @@ public final class KernelBuilder {
         this.runner = runner;
         this.sandbox = sandbox;
         this.make = new KernelMake(sandbox);
-        this.seeds = new BuildSeeds(this.cacheRoot.resolve("build"), runner);
+        this.seeds = new BuildSeeds(builds(this.cacheRoot), runner);
     }
 
     /**
@@ -79,15 +79,16 @@ public final class KernelBuilder {
      * otherwise make a commit whose short id matches a trusted base.
      */
     public Path buildDir(String baseCommit, KernelConfig config, String variant) {
-        return cacheRoot.resolve("build").resolve(baseCommit + "-" + config.hash()).resolve(variant);
+        return builds(cacheRoot).resolve(baseCommit + "-" + config.hash()).resolve(variant);
+    }
+
+    /** Where every build tree under cacheRoot is: COMMIT-CONFIG/VARIANT (disk.Retention sweeps it). */
+    public static Path builds(Path cacheRoot) {
+        return cacheRoot.resolve("build");
     }
 
     private BuildDir dir(String baseCommit, KernelConfig config, String variant) {
         return new BuildDir(buildDir(baseCommit, config, variant));
-    }
-
-    private Path ccacheDir() {
-        return cacheRoot.resolve("ccache");
     }
 
     /** Builds (or reuses) the base kernel; checkout must be at baseCommit. */
@@ -170,6 +171,7 @@ public final class KernelBuilder {
     private Optional<BuildResult> reuse(Target t) throws IOException {
         BuildDir d = t.dir();
         if (d.builtCommit().filter(t.commit()::equals).isPresent() && Files.isRegularFile(d.image())) {
+            d.used();
             log.info("{} kernel {}: reusing {}", t.label(), t.commit().substring(0, 12), d.image());
             return Optional.of(BuildResult.built(t.label(), t.commit(), d.image(), BuildResult.Cost.REUSED, d.log()));
         }
@@ -224,6 +226,7 @@ public final class KernelBuilder {
         Files.deleteIfExists(d.config());
         try (Space space = sandbox.space(d.obj(), SPACE_BYTES)) {
             if (from.isPresent()) {
+                from.get().used();
                 // cp -a keeps the objects' mtimes, which is what makes the rebuild incremental.
                 runner.check(List.of("cp", "-a", from.get().obj() + "/.", space.dir().toString()), null,
                         Duration.ofMinutes(10));
@@ -274,7 +277,7 @@ public final class KernelBuilder {
         if (!ccacheAvailable()) {
             return Optional.empty();
         }
-        return Optional.of(Files.createDirectories(ccacheDir()));
+        return Optional.of(Files.createDirectories(cacheRoot.resolve("ccache")));
     }
 
     private static boolean ccacheAvailable() {

@@ -3,6 +3,7 @@ package org.fsnbot.work;
 import java.io.IOException;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 import java.util.regex.Pattern;
 import org.fsnbot.bisect.BisectUnits;
 import org.fsnbot.git.TreeException;
@@ -85,10 +86,18 @@ public final class QueueWorker {
         return r.requeued();
     }
 
-    /** Runs queued work until the queue is empty; returns how many units ran. */
-    public int drain() {
+    /**
+     * Runs queued work until the queue is empty or mayGoOn says no before
+     * a claim (the home's disk below its floor: disk.DiskKeeper); returns
+     * how many units ran.
+     */
+    public int drain(BooleanSupplier mayGoOn) {
         int n = 0;
-        for (Optional<Work> w = queue.claimNext(); w.isPresent(); w = queue.claimNext()) {
+        while (mayGoOn.getAsBoolean()) {
+            Optional<Work> w = queue.claimNext();
+            if (w.isEmpty()) {
+                break;
+            }
             run(w.get());
             n++;
         }

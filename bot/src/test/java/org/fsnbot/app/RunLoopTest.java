@@ -79,4 +79,47 @@ class RunLoopTest {
             assertThat(r.series().queued()).hasSize(1);
         }
     }
+
+    /**
+     * Below the floor of free space nothing new is read or measured, and
+     * nothing is lost: the same inbox read with room queues the patch, and
+     * a queued unit stays queued while the floor is not met.
+     */
+    @Test
+    void belowTheFloorOfFreeSpaceIntakeAndMeasuringPauseAndNothingIsLost(@TempDir Path tmp) throws Exception {
+        Path tree = MiniTree.create(tmp.resolve("linux"));
+        try (EpochWriter w = new EpochWriter(tmp.resolve("fsdevel").resolve("git/0.git"))) {
+            w.append(MiniTree.patch("<p@example.org>", "Dev <dev@example.org>", "[PATCH] fsnotify: x")
+                    .getBytes(StandardCharsets.UTF_8));
+        }
+        String common = String.join("\n",
+                "home: \"" + tmp.resolve("home") + "\"",
+                "inboxes:",
+                "  - {name: fsdevel, url: \"" + tmp.resolve("fsdevel") + "\"}",
+                "allInbox: \"\"",
+                "bases:",
+                "  - {tree: \"" + tree + "\", rev: master}",
+                "watch: []",
+                "");
+        // A floor of 1 PiB: no test machine has that much free.
+        Path full = Files.writeString(tmp.resolve("full.yaml"), common + "disk: {minFreeGiB: 1048576}\n");
+        Path room = Files.writeString(tmp.resolve("room.yaml"), common + "disk: {minFreeGiB: 0}\n");
+        try (Application app = Application.open(Config.load(Optional.of(full)), DeliveryHooks.NONE)) {
+            RunLoop.PollReport r = app.runLoop(true).poll();
+            assertThat(r.errors()).singleElement().satisfies(e -> assertThat(e)
+                    .startsWith("intake paused: ").contains("below the floor of 1048576.0 GiB"));
+            assertThat(app.store().count("seen_messages", "")).as("the inbox was not read").isZero();
+            assertThat(app.store().queue().all()).isEmpty();
+        }
+        try (Application app = Application.open(Config.load(Optional.of(room)), DeliveryHooks.NONE)) {
+            RunLoop.PollReport r = app.runLoop(true).poll();
+            assertThat(r.errors()).isEmpty();
+            assertThat(r.series().queued()).as("read once there was room").hasSize(1);
+        }
+        try (Application app = Application.open(Config.load(Optional.of(full)), DeliveryHooks.NONE)) {
+            assertThat(app.runLoop(false).drain()).as("no unit claimed below the floor").isZero();
+            assertThat(app.store().queue().all()).singleElement().satisfies(w -> assertThat(w.state())
+                    .isEqualTo(WorkState.QUEUED));
+        }
+    }
 }
