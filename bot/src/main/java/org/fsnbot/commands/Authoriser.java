@@ -72,27 +72,32 @@ public final class Authoriser {
     }
 
     /**
-     * Whether another answer to this sender would go over the answers limit
-     * (then none is sent). Each role has its own pool of commands.answers
-     * (answered): maintainers (MAINTAINERS' M: and R: people and the
-     * allowlist, authenticated), other authenticated senders (any webmail
+     * Whether another answer to this sender on this thread would go over
+     * the answers limit (then none is sent). Each role has its own pool of
+     * commands.answers (answered): maintainers (MAINTAINERS' M: and R:
+     * people and the allowlist, authenticated), a series' authors on their
+     * own thread (authenticated), other authenticated senders (any webmail
      * account is DKIM-signed), and strangers; no number of others' mails
-     * can use up the answers a maintainer gets.
+     * can use up the answers a maintainer, or an author about their own
+     * series, gets.
      */
-    public boolean mayAnswer(Sender sender) {
+    public boolean mayAnswer(Sender sender, CommandThread thread) throws MalformedMailException {
         Instant hourAgo = clock.instant().minus(Duration.ofHours(1));
         CommandSettings.Limits l = settings.answers();
-        CommandOutcome pool = answered(sender);
+        CommandOutcome pool = answered(sender, thread);
         return log.answeredSince(pool, sender.address(), hourAgo) < l.perSenderPerHour()
                 && log.answeredSince(pool, null, hourAgo) < l.globalPerHour();
     }
 
-    /** How an answer sent for this sender is logged: the pool of their role it is counted in. */
-    public CommandOutcome answered(Sender sender) {
+    /** How an answer sent for this sender on this thread is logged: the pool of their role it is counted in. */
+    public CommandOutcome answered(Sender sender, CommandThread thread) throws MalformedMailException {
         if (!sender.authenticated()) {
             return CommandOutcome.ANSWERED_STRANGER;
         }
-        return maintainer(sender) ? CommandOutcome.ANSWERED : CommandOutcome.ANSWERED_SIGNED;
+        if (maintainer(sender)) {
+            return CommandOutcome.ANSWERED;
+        }
+        return ownThread(sender, thread) ? CommandOutcome.ANSWERED_AUTHOR : CommandOutcome.ANSWERED_SIGNED;
     }
 
     /**
@@ -133,8 +138,13 @@ public final class Authoriser {
         if (people.get().contains(a) || settings.allow().contains(a)) {
             return true;
         }
-        return c.access() == Command.Access.MAINTAINERS_AND_AUTHOR && thread.work().isPresent()
-                && a.equals(author(thread.work().get()));
+        return c.access() == Command.Access.MAINTAINERS_AND_AUTHOR && ownThread(sender, thread);
+    }
+
+    /** Whether the thread's unit measures a series sender (authenticated) wrote. */
+    private boolean ownThread(Sender sender, CommandThread thread) throws MalformedMailException {
+        return sender.authenticated() && thread.work().isPresent()
+                && sender.address().equals(author(thread.work().get()));
     }
 
     /** The author of the series a unit measures: the From of its last patch. */

@@ -95,7 +95,7 @@ public final class CommandDesk {
             log.info("{} from {}: {}, not answered", s.messageId(), sender, automatic.get());
             return false;
         }
-        if (!authoriser.mayAnswer(from)) {
+        if (!authoriser.mayAnswer(from, thread)) {
             // Over the answers limit: nothing runs and nothing is sent, or the limit would not bound mail.
             mails.done(s.messageId(), "not answered: over the answers limit");
             log.warn("{} from {}: over the answers limit, not answered", s.messageId(), sender);
@@ -120,7 +120,7 @@ public final class CommandDesk {
                     from.authenticated() ? Optional.of(sender) : Optional.empty());
             if (sent.isPresent()) {
                 // Counted when sent: an answer that went nowhere uses up no one's limit.
-                mails.log(sender, "(answer)", authoriser.answered(from));
+                mails.log(sender, "(answer)", authoriser.answered(from, thread));
             }
             answered = sent.isPresent() ? items.size() + " answer(s)"
                     : "answers not sent: a stranger's mail to no list fsnbot writes to";

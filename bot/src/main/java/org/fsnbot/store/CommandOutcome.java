@@ -12,7 +12,9 @@ public enum CommandOutcome {
     /** An answer sent for an authenticated sender who is not a maintainer (any webmail is DKIM-signed). */
     ANSWERED_SIGNED,
     /** A measuring command accepted from a series' author on their own thread, not a maintainer. */
-    ACCEPTED_AUTHOR;
+    ACCEPTED_AUTHOR,
+    /** An answer sent for a series' author (authenticated, no maintainer) on their own thread. */
+    ANSWERED_AUTHOR;
 
     public String stored() {
         return StoredName.of(this);

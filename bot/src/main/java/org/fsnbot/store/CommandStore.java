@@ -80,12 +80,12 @@ public final class CommandStore {
     }
 
     /**
-     * Answers of one pool (ANSWERED, ANSWERED_SIGNED, ANSWERED_STRANGER)
-     * sent since a time: for one sender, or (null) anyone.
+     * Answers of one pool (ANSWERED, ANSWERED_AUTHOR, ANSWERED_SIGNED,
+     * ANSWERED_STRANGER) sent since a time: for one sender, or (null) anyone.
      */
     public int answeredSince(CommandOutcome kind, String sender, Instant since) {
         if (kind != CommandOutcome.ANSWERED && kind != CommandOutcome.ANSWERED_STRANGER
-                && kind != CommandOutcome.ANSWERED_SIGNED) {
+                && kind != CommandOutcome.ANSWERED_SIGNED && kind != CommandOutcome.ANSWERED_AUTHOR) {
             throw new IllegalArgumentException("not an answer: " + kind);
         }
         return db.call("counting answers", c -> sender == null

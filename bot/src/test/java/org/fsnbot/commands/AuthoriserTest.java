@@ -130,17 +130,17 @@ class AuthoriserTest {
         Sender s = new Sender("stranger@example.net", false);
         Authoriser a = f.authoriser(TWO_PER_HOUR);
         for (int i = 0; i < 3; i++) {
-            assertThat(a.mayAnswer(s)).isTrue();
-            f.store.commands().log(s.address(), "(answer)", a.answered(s));
+            assertThat(a.mayAnswer(s, nowhere)).isTrue();
+            f.store.commands().log(s.address(), "(answer)", a.answered(s, nowhere));
         }
-        assertThat(a.mayAnswer(s)).as("three per sender").isFalse();
+        assertThat(a.mayAnswer(s, nowhere)).as("three per sender").isFalse();
         f.store.commands().log("x@example.net", "(answer)", CommandOutcome.ANSWERED_STRANGER);
         f.store.commands().log("y@example.net", "(answer)", CommandOutcome.ANSWERED_STRANGER);
-        assertThat(a.mayAnswer(new Sender("z@example.net", false))).as("five in all").isFalse();
-        assertThat(a.mayAnswer(new Sender("maint@example.org", true))).as("a maintainer's pool is their own")
+        assertThat(a.mayAnswer(new Sender("z@example.net", false), nowhere)).as("five in all").isFalse();
+        assertThat(a.mayAnswer(new Sender("maint@example.org", true), nowhere)).as("a maintainer's pool is their own")
                 .isTrue();
         f.clock.advance(Duration.ofMinutes(61));
-        assertThat(a.mayAnswer(s)).as("an hour later").isTrue();
+        assertThat(a.mayAnswer(s, nowhere)).as("an hour later").isTrue();
     }
 
     @Test
@@ -202,13 +202,21 @@ class AuthoriserTest {
         for (String who : List.of("a@webmail.example", "b@webmail.example", "c@webmail.example",
                 "d@webmail.example", "e@webmail.example")) {
             Sender signed = new Sender(who, true);
-            assertThat(a.answered(signed)).as("DKIM-signed, no maintainer").isEqualTo(
+            assertThat(a.answered(signed, nowhere)).as("DKIM-signed, no maintainer").isEqualTo(
                     CommandOutcome.ANSWERED_SIGNED);
-            f.store.commands().log(who, "(answer)", a.answered(signed));
+            f.store.commands().log(who, "(answer)", a.answered(signed, nowhere));
         }
-        assertThat(a.mayAnswer(new Sender("f@webmail.example", true))).as("their pool is full").isFalse();
-        assertThat(a.mayAnswer(new Sender("maint@example.org", true))).as("a maintainer's is not").isTrue();
-        assertThat(a.mayAnswer(new Sender("tester@example.org", true))).as("nor the allowlist's").isTrue();
+        assertThat(a.mayAnswer(new Sender("f@webmail.example", true), nowhere)).as("their pool is full").isFalse();
+        assertThat(a.mayAnswer(new Sender("maint@example.org", true), nowhere)).as("a maintainer's is not").isTrue();
+        assertThat(a.mayAnswer(new Sender("tester@example.org", true), nowhere)).as("nor the allowlist's").isTrue();
+        Sender author = new Sender("dev@example.org", true);
+        assertThat(a.answered(author, tested)).as("an author on their own thread").isEqualTo(
+                CommandOutcome.ANSWERED_AUTHOR);
+        assertThat(a.mayAnswer(author, tested)).as("is answered from the authors' pool").isTrue();
+        assertThat(a.answered(author, nowhere)).as("elsewhere, one of the signed").isEqualTo(
+                CommandOutcome.ANSWERED_SIGNED);
+        assertThat(a.answered(new Sender("dev@example.org", false), tested)).as("unauthenticated, a stranger")
+                .isEqualTo(CommandOutcome.ANSWERED_STRANGER);
         for (String who : List.of("a@example.org", "b@example.org", "c@example.org")) {
             f.store.commands().log(who, "#fsnbot rerun", CommandOutcome.ACCEPTED_AUTHOR);
         }
