@@ -41,7 +41,8 @@ the fleet dispatches by standing	store/FleetQueue.java	s/ORDER BY standing, id"/
 Quartz fires strangers' units last	schedule/FleetScheduler.java	s/case STRANGER -> w\.queuedAt\(\);/case STRANGER -> w.queuedAt().minus(java.time.Duration.ofDays(400));/	QueueStandingTest
 a stranger's units past the cap wait as patches	work/SeriesQueuer.java	s/&& queue\.waitingFor\(asker\.address\(\)\.orElseThrow\(\)\) >= settings\.maxWaitingPerStranger\(\)/\&\& false/	SeriesQueuerTest
 a stop ends every wait on the database	store/Patience.java	s/if \(stopped\.getCount\(\) == 0\) \{/if (false) {/g	PatienceTest
-answers by role: signed strangers' pool	commands/Authoriser.java	s/return maintainer\(sender\) \? CommandOutcome\.ANSWERED : CommandOutcome\.ANSWERED_SIGNED;/return CommandOutcome.ANSWERED;/	AuthoriserTest
+answers by role: signed strangers' pool	commands/Authoriser.java	s/        if \(maintainer\(sender\)\) \{\n            return CommandOutcome\.ANSWERED;\n        \}\n//	AuthoriserTest
+answers by role: authors' own pool	commands/Authoriser.java	s/ownThread\(sender, thread\) \? CommandOutcome\.ANSWERED_AUTHOR : CommandOutcome\.ANSWERED_SIGNED/CommandOutcome.ANSWERED_SIGNED/	AuthoriserTest
 runs by role: authors' pool	commands/Authoriser.java	s/return maintainer\(sender\) \? CommandOutcome\.ACCEPTED : CommandOutcome\.ACCEPTED_AUTHOR;/return CommandOutcome.ACCEPTED;/	AuthoriserTest
 a runner without its name stops measuring	job/UnitLease.java	s/            measuring\.interrupt\(\);\n//	FleetWorkerTest
 a unit whose hold was lost is handed back	fleet/FleetWorker.java	s/log\.warn\("\{\}", fleet\.handBack\(w\.id\(\), me\.name\(\), lease\.lost\(\)\.orElse\(""\)\)\);//	FleetWorkerTest
@@ -51,6 +52,24 @@ authors' reruns stand behind maintainers'	commands/Authoriser.java	s/return main
 leftovers are read without following links	exec/Leftovers.java	s/.*\[ -L .*\n//	BwrapSandboxTest
 a step's output is bounded	exec/LineCapture.java	s/return total <= limits\.stopAfterBytes\(\);/return true;/	CommandRunnerTest
 strangers' answers have a pool of their own	commands/Authoriser.java	s/return CommandOutcome\.ANSWERED_STRANGER;/return CommandOutcome.ANSWERED_SIGNED;/	AuthoriserTest
+a running job's files stay	disk/Retention.java	s/s\.endedAgo\(\)\.filter\(ago -> ago\.compareTo\(keep\) > 0\)\.isPresent\(\)/s.endedAgo().orElse(Duration.ofDays(99999)).compareTo(keep) > 0/	RetentionTest
+the newest bases stay	disk/Retention.java	s/bases\.subList\(Math\.min\(settings\.keepBases\(\), bases\.size\(\)\), bases\.size\(\)\)/bases/	RetentionTest
+no intake below the floor	app/RunLoop.java	s/if \(full\.isPresent\(\)\) \{/if (false) {/	RunLoopTest
+no claim below the floor	app/RunLoop.java	s/worker\.drain\(\(\) -> mode\.disk\(\)\.tidy\(\)\.isEmpty\(\)\)/worker.drain(() -> true)/	RunLoopTest
+a build reaches no network	exec/BwrapSandbox.java	s/"--unshare-net", //	BwrapSandboxTest
+no secret from our environment	exec/BwrapSandbox.java	s/        a\.add\("--clearenv"\);\n//	BwrapSandboxTest
+a step dies with fsnbot	exec/BwrapSandbox.java	s/"bwrap", "--die-with-parent", /"bwrap", /	BwrapSandboxTest
+no user namespace inside	exec/SeccompFilter.java	s/List\.of\("unshare", "setns", /List.of("setns", /	BwrapSandboxTest
+no io_uring	exec/SeccompFilter.java	s/"io_uring_setup", //	BwrapSandboxTest
+no key that outlives the job	exec/SeccompFilter.java	s/"add_key", //	BwrapSandboxTest
+a fork bomb stops at the process limit	exec/StepCgroups.java	s/                write\(d\.resolve\("pids\.max"\), Integer\.toString\(limits\.processes\(\)\)\);\n                writeIfThere\(d\.resolve\("cpu\.max"\)/                writeIfThere(d.resolve("cpu.max")/	BwrapSandboxTest
+no mount through a link	exec/Mount.java	s/if \(!real\.equals\(path\)\) \{/if (false) {/	BwrapSandboxTest
+a space holds no more than its size	exec/Spaces.java	s/"size=" \+ bytes/"size=" + (bytes * 4)/	BwrapSandboxTest
+no FIFO read back	exec/Leftovers.java	s/.*\[ ! -f .*\n//	BwrapSandboxTest
+a result below the MTA's own line is not believed	intake/AuthenticationResults.java	s/takenIn\(MimeUtility\.unfold\(h\.getValue\(\)\), trustedIds\)\) \{\n                return Optional\.empty\(\);/takenIn(MimeUtility.unfold(h.getValue()), trustedIds)) {\n                continue;/	AuthoriserTest
+an answer that went nowhere is not counted	commands/CommandDesk.java	s/            if \(sent\.isPresent\(\)\) \{\n                \/\/ Counted/            if (true) {\n                \/\/ Counted/	CommandDeskTest
+test takes trees under the prefixes only	commands/TestHandler.java	s/if \(urlPrefixes\.stream\(\)\.noneMatch\(t\.url\(\)::startsWith\)\) \{/if (false) {/	CommandsByMailTest
+only the operator's trees are trusted	build/TrustedTrees.java	s/return trees\.contains\(norm\(tree\)\) \? KernelBuilder\.Code\.TRUSTED : KernelBuilder\.Code\.UNTRUSTED;/return KernelBuilder.Code.TRUSTED;/	TrustedTreesTest
 TABLE
 )
 
