@@ -70,6 +70,7 @@ a result below the MTA's own line is not believed	intake/AuthenticationResults.j
 an answer that went nowhere is not counted	commands/CommandDesk.java	s/            if \(sent\.isPresent\(\)\) \{\n                \/\/ Counted/            if (true) {\n                \/\/ Counted/	CommandDeskTest
 test takes trees under the prefixes only	commands/TestHandler.java	s/if \(urlPrefixes\.stream\(\)\.noneMatch\(t\.url\(\)::startsWith\)\) \{/if (false) {/	CommandsByMailTest
 only the operator's trees are trusted	build/TrustedTrees.java	s/return trees\.contains\(norm\(tree\)\) \? KernelBuilder\.Code\.TRUSTED : KernelBuilder\.Code\.UNTRUSTED;/return KernelBuilder.Code.TRUSTED;/	TrustedTreesTest
+a lost hold's result is neither finished nor answered	work/QueueWorker.java	s/if \(!lease\.settle\(\)\) \{/if (false) {/	RunLoopTest
 TABLE
 )
 

@@ -78,6 +78,11 @@ class FloodTest {
             System.out.printf("FloodTest: one poll of 10,146 mails took %.1f s; %d unit(s) queued%n",
                     (System.nanoTime() - t0) / 1e9, app.store().queue().all().size());
             assertThat(r.errors()).isEmpty();
+            long t1 = System.nanoTime();
+            RunLoop.PollReport again = app.runLoop(true).poll();
+            System.out.printf("FloodTest: the next poll, nothing new (4,997 of one stranger's patches held), took"
+                    + " %.1f s%n", (System.nanoTime() - t1) / 1e9);
+            assertThat(again.series().queued()).as("nothing new").isEmpty();
             Store store = app.store();
             System.out.println("FloodTest: commands by outcome " + store.texts("SELECT outcome || ' ' || COUNT(*)"
                     + " FROM command_log GROUP BY outcome ORDER BY outcome"));

@@ -122,4 +122,42 @@ class RunLoopTest {
                     .isEqualTo(WorkState.QUEUED));
         }
     }
+
+    /**
+     * A unit whose hold this process lost while it measured (a fleet
+     * runner cut off from the database: job.UnitLease) is neither finished
+     * nor answered: it was queued again for another runner, whose result
+     * is the one that counts.
+     */
+    @Test
+    void aUnitWhoseHoldWasLostIsNeitherFinishedNorAnswered(@TempDir Path tmp) throws Exception {
+        Path tree = MiniTree.create(tmp.resolve("linux"));
+        try (EpochWriter w = new EpochWriter(tmp.resolve("fsdevel").resolve("git/0.git"))) {
+            w.append(MiniTree.patch("<p@example.org>", "Dev <dev@example.org>", "[PATCH] fsnotify: x")
+                    .getBytes(StandardCharsets.UTF_8));
+        }
+        Path cfg = Files.writeString(tmp.resolve("fsnbot.yaml"), String.join("\n",
+                "home: \"" + tmp.resolve("home") + "\"",
+                "inboxes:",
+                "  - {name: fsdevel, url: \"" + tmp.resolve("fsdevel") + "\"}",
+                "allInbox: \"\"",
+                "bases:",
+                "  - {tree: \"" + tree + "\", rev: master}",
+                "watch: []",
+                ""));
+        try (Application app = Application.open(Config.load(Optional.of(cfg)), DeliveryHooks.NONE)) {
+            app.runLoop(true).poll();
+            org.fsnbot.store.Work unit = app.store().queue().claimNext().orElseThrow();
+            app.lease().begin();
+            assertThat(app.lease().lose("cut off, in the test")).isTrue();
+            try {
+                app.queueWorker().run(unit);
+            } finally {
+                Thread.interrupted();
+            }
+            assertThat(app.store().queue().all()).singleElement().satisfies(x -> assertThat(x.state())
+                    .as("not finished: another runner's result counts").isEqualTo(WorkState.RUNNING));
+            assertThat(app.store().count("outgoing_mail", "")).as("nothing answered").isZero();
+        }
+    }
 }

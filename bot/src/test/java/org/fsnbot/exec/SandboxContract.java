@@ -151,13 +151,21 @@ abstract class SandboxContract {
         return true;
     }
 
+    /**
+     * The key this test's probe tries to add: its own name, so a key an
+     * earlier run left (a mutation check that let add_key through: the
+     * sandbox user's keyring outlives every process) is not taken for this
+     * run's.
+     */
+    private final String key = "fsnbot-left-" + java.util.UUID.randomUUID();
+
     /** A Perl script in dir that tries io_uring_setup and add_key and says what became of each. */
-    private static void probes(Path dir) throws IOException {
+    private void probes(Path dir) throws IOException {
         Files.writeString(dir.resolve("probe.pl"), String.join("\n",
                 "my $params = \"\\0\" x 120;",
                 "my $r = syscall(425, 8, $params);",
                 "print $r < 0 ? \"io_uring: $!\\n\" : \"io_uring: set up\\n\";",
-                "my ($type, $desc, $payload) = (\"user\", \"fsnbot-left\", \"v\");",
+                "my ($type, $desc, $payload) = (\"user\", \"" + key + "\", \"v\");",
                 "$r = syscall(248, $type, $desc, $payload, 1, -4);",
                 "print $r < 0 ? \"add_key: $!\\n\" : \"add_key: added\\n\";",
                 "print socket(my $v, 40, 1, 0) ? \"vsock: opened\\n\" : \"vsock: $!\\n\";",
@@ -190,7 +198,7 @@ abstract class SandboxContract {
         CommandResult next = sh(dir, String.join("; ",
                 "ls /dev/shm/fsnbot-left 2>/dev/null && echo shm-left",
                 "ls /tmp/fsnbot-left 2>/dev/null && echo tmp-left",
-                "grep -q fsnbot-left /proc/keys && echo key-left", "true"), List.of());
+                "grep -q " + key + " /proc/keys && echo key-left", "true"), List.of());
         assertThat(next.output()).as(next.outputText()).doesNotContain("shm-left", "tmp-left", "key-left");
     }
 

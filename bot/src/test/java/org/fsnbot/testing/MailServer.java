@@ -105,6 +105,16 @@ public final class MailServer implements AutoCloseable {
         }).collect(Collectors.toList());
     }
 
+    /** Every mail delivered, a copy per recipient's mailbox. */
+    public List<MimeMessage> all() {
+        return List.of(gm.getReceivedMessages());
+    }
+
+    /** The addresses of every mailbox on the server (one is made at a mail's first delivery to it). */
+    public List<String> mailboxes() {
+        return gm.getUserManager().listUser().stream().map(GreenMailUser::getEmail).collect(Collectors.toList());
+    }
+
     /** Sends raw RFC 822 text as it is (header order kept) to the envelope recipients given. */
     public void sendRaw(String envelopeFrom, List<String> envelopeTo, String raw) throws MessagingException {
         Properties p = new Properties();
