@@ -16,7 +16,10 @@ git clone -q "$repo" "$work/r"
 cd "$work/r"
 m=bot/src/main/java/org/fsnbot
 
-# name, file, perl substitution (-0 mode: the whole file), test (surefire -Dtest): tab-separated
+# name, file, perl substitution (-0 mode: the whole file), test: tab-separated. A
+# test named *IT is an end-to-end suite, run by failsafe (mvn verify -Dit.test):
+# minutes each, and what it needs (public-inbox, root, Docker) as the test
+# command sets up; a suite that skips itself for want of it shows as SURVIVED.
 mutations=$(cat <<'TABLE'
 reap only what a gone process left	exec/Orphans.java	s/mark\.isEmpty\(\) \|\| mark\.get\(\)\.starterAlive\(\) \|\|/mark.isEmpty() ||/	OrphansTest
 a look makes no home or database	app/Application.java	s/Testbeds\.QEMU, true\);/Testbeds.QEMU, false);/	LooksDisturbNothingTest
@@ -71,6 +74,9 @@ an answer that went nowhere is not counted	commands/CommandDesk.java	s/         
 test takes trees under the prefixes only	commands/TestHandler.java	s/if \(urlPrefixes\.stream\(\)\.noneMatch\(t\.url\(\)::startsWith\)\) \{/if (false) {/	CommandsByMailTest
 only the operator's trees are trusted	build/TrustedTrees.java	s/return trees\.contains\(norm\(tree\)\) \? KernelBuilder\.Code\.TRUSTED : KernelBuilder\.Code\.UNTRUSTED;/return KernelBuilder.Code.TRUSTED;/	TrustedTreesTest
 a lost hold's result is neither finished nor answered	work/QueueWorker.java	s/if \(!lease\.settle\(\)\) \{/if (false) {/	RunLoopTest
+a stranger's answer goes to the lists only	mail/ReplyComposer.java	s/return Optional\.of\(capped\(onLists, List\.of\(\), target, body, newMessageId\(\)\)\);/return Optional.of(capped(List.of(target.replyTo()), onLists, target, body, newMessageId()));/	CommandsByMailTest
+the store listens on loopback only	store/H2Access.java	s/String LOOPBACK = "127\.0\.0\.1";/String LOOPBACK = "0.0.0.0";/	RunServiceIT
+one poisonous mail stops no poll	intake/InboxFollower.java	s/unparseable\(inbox, epoch, entry, ex\.getMessage\(\), w, n\);/throw new IllegalStateException(ex);/	PoisonMailIT
 TABLE
 )
 
@@ -86,7 +92,11 @@ while IFS=$'\t' read -r name file subst test; do
 		failed=1
 		continue
 	fi
-	if mvn -B -q -o test -pl bot -Dtest="$test" -Dsurefire.failIfNoSpecifiedTests=false \
+	case "$test" in
+	*IT) run=(verify -Dtest=NONE -Dit.test="$test") ;;
+	*) run=(test -Dtest="$test") ;;
+	esac
+	if mvn -B -q -o -pl bot "${run[@]}" -Dsurefire.failIfNoSpecifiedTests=false \
 		-Dcheckstyle.skip >"$work/log" 2>&1; then
 		printf 'SURVIVED       %s: %s passed without it\n' "$name" "$test"
 		failed=1
