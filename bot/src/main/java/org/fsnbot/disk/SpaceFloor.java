@@ -45,15 +45,6 @@ public final class SpaceFloor {
                 gib(minFreeBytes)));
     }
 
-    /** Bytes usable now on where's file system (-1 when unreadable). */
-    long usable() {
-        try {
-            return Files.getFileStore(existing(where)).getUsableSpace();
-        } catch (IOException e) {
-            return -1;
-        }
-    }
-
     /** where, else its nearest existing parent: the home may not have been made yet. */
     private static Path existing(Path p) {
         Path q = p.toAbsolutePath();
