@@ -2,11 +2,9 @@ package org.fsnbot.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -14,6 +12,7 @@ import org.fsnbot.intake.EpochWriter;
 import org.fsnbot.mail.DeliveryHooks;
 import org.fsnbot.store.Store;
 import org.fsnbot.store.Work;
+import org.fsnbot.testing.FloodArchive;
 import org.fsnbot.testing.MiniTree;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,35 +28,19 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class FloodTest {
 
-    private static final String MX = "mx.example.org";
-    private static final String LIST = "linux-fsdevel@example.org";
+    private static final String MX = FloodArchive.MX;
+    private static final String LIST = FloodArchive.LIST;
     private static final String MAINT = "Jan Maintainer <maint@example.org>";
 
     @Test
     void aMaintainersPatchAndCommandAreAnsweredAndRunFirstAfterAFlood(@TempDir Path tmp) throws Exception {
         Path tree = MiniTree.create(tmp.resolve("linux"));
-        Set<String> authors = new HashSet<>();
+        Set<String> authors;
         try (EpochWriter w = new EpochWriter(tmp.resolve("fsdevel").resolve("git/0.git"))) {
-            for (int i = 0; i < 10_000; i++) {
-                String from = i < 5_000 ? "Flood <flood@evil.example>" : "S" + i + " <s" + i + "@evil" + (i % 50)
-                        + ".example>";
-                w.append(bytes(patch("<flood-" + i + "@evil.example>", from, i, false)));
-            }
-            for (int i = 0; i < 60; i++) {
-                w.append(bytes(command("W" + i + " <w" + i + "@webmail.example>", "<help-" + i + "@webmail.example>",
-                        "<flood-" + (5_000 + i) + "@evil.example>", "#fsnbot help")));
-            }
-            for (int a = 0; a < 5; a++) {
-                String own = "<own-" + a + "@dev.example>";
-                authors.add(own);
-                w.append(bytes(patch(own, "Author " + a + " <author" + a + "@dev.example>", 20_000 + a, true)));
-                for (int r = 0; r < 5; r++) {
-                    w.append(bytes(command("Author " + a + " <author" + a + "@dev.example>", "<rerun-" + a + "-" + r
-                            + "@dev.example>", own, "#fsnbot rerun")));
-                }
-            }
-            w.append(bytes(patch("<maint-patch@example.org>", MAINT, 30_000, true)));
-            w.append(bytes(command(MAINT, "<maint-cmd@example.org>", "<own-0@dev.example>", "#fsnbot rerun")));
+            authors = FloodArchive.write(w);
+            w.append(FloodArchive.bytes(FloodArchive.patch("<maint-patch@example.org>", MAINT, 30_000, true)));
+            w.append(FloodArchive.bytes(FloodArchive.command(MAINT, "<maint-cmd@example.org>", "<own-0@dev.example>",
+                    "#fsnbot rerun")));
         }
         Path cfg = Files.writeString(tmp.resolve("fsnbot.yaml"), String.join("\n",
                 "home: \"" + tmp.resolve("home") + "\"",
@@ -75,8 +58,8 @@ class FloodTest {
         try (Application app = Application.open(Config.load(Optional.of(cfg)), DeliveryHooks.NONE)) {
             long t0 = System.nanoTime();
             RunLoop.PollReport r = app.runLoop(true).poll();
-            System.out.printf("FloodTest: one poll of 10,146 mails took %.1f s; %d unit(s) queued%n",
-                    (System.nanoTime() - t0) / 1e9, app.store().queue().all().size());
+            System.out.printf("FloodTest: one poll of %,d mails took %.1f s; %d unit(s) queued%n",
+                    FloodArchive.MAILS + 2, (System.nanoTime() - t0) / 1e9, app.store().queue().all().size());
             assertThat(r.errors()).isEmpty();
             long t1 = System.nanoTime();
             RunLoop.PollReport again = app.runLoop(true).poll();
@@ -96,8 +79,8 @@ class FloodTest {
                     .as("the webmail strangers filled their answers' pool").isEqualTo(60);
             assertThat(store.count("command_log", "outcome = ?", "answered-author"))
                     .as("and every author was answered on their own thread, from a pool of their own").isEqualTo(25);
-            assertThat(store.queue().all().stream().filter(w -> w.messageIds().stream().anyMatch(id -> id.matches(
-                    "<flood-[0-9]+@evil.example>") && Integer.parseInt(id.replaceAll("\\D", "")) < 5_000)))
+            assertThat(store.queue().all().stream().filter(w -> w.messageIds().stream().anyMatch(
+                    FloodArchive::fromTheOneStranger)))
                     .as("the one stranger's units waiting: at most its cap").hasSizeLessThanOrEqualTo(3);
             List<Work> first = new ArrayList<>();
             for (int i = 0; i < 3; i++) {
@@ -108,35 +91,5 @@ class FloodTest {
                     .anySatisfy(w -> assertThat(w.answerTo()).contains("<maint-cmd@example.org>"));
             assertThat(first.get(2).messageIds()).as("then an author's own").containsAnyElementsOf(authors);
         }
-    }
-
-    private static byte[] bytes(String s) {
-        return s.getBytes(StandardCharsets.UTF_8);
-    }
-
-    /** The trusted list server's trace: its Received line and its DKIM verdict on the sender's domain. */
-    private static List<String> signed(String from) {
-        String domain = from.replaceAll(".*@([^>]+)>.*", "$1");
-        return List.of("Authentication-Results: " + MX + "; dkim=pass header.d=" + domain,
-                "Received: from mail." + domain + " (mail." + domain + " [192.0.2.7]) by " + MX
-                + " with ESMTPS id x1; Mon, 30 Nov 2026 10:00:00 +0000");
-    }
-
-    private static String patch(String id, String from, int n, boolean signed) {
-        List<String> lines = new ArrayList<>(signed ? signed(from) : List.of());
-        lines.addAll(List.of("From: " + from, "To: " + LIST, "Subject: [PATCH] fsnotify: change " + n,
-                "Message-ID: " + id, "Date: Mon, 30 Nov 2026 10:00:00 +0000", "", "A change.", "",
-                "Signed-off-by: " + from, "---", " fs/notify/mark.c | 1 +", " 1 file changed, 1 insertion(+)", "",
-                "diff --git a/fs/notify/mark.c b/fs/notify/mark.c", "--- a/fs/notify/mark.c",
-                "+++ b/fs/notify/mark.c", "@@ -1 +1,2 @@", " int x;", "+int y" + n + ";", ""));
-        return String.join("\n", lines);
-    }
-
-    private static String command(String from, String id, String inReplyTo, String body) {
-        List<String> lines = new ArrayList<>(signed(from));
-        lines.addAll(List.of("From: " + from, "To: " + LIST, "Subject: Re: [PATCH] fsnotify: a change",
-                "Message-ID: " + id, "In-Reply-To: " + inReplyTo, "References: " + inReplyTo,
-                "Date: Mon, 30 Nov 2026 10:05:00 +0000", "", body, ""));
-        return String.join("\n", lines);
     }
 }
