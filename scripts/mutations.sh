@@ -16,7 +16,9 @@ git clone -q "$repo" "$work/r"
 cd "$work/r"
 m=bot/src/main/java/org/fsnbot
 
-# name, file, perl substitution (-0 mode: the whole file), test: tab-separated. A
+# name, file, perl substitution (-0 mode: the whole file), test: tab-separated.
+# A file is under bot/src/main/java/org/fsnbot unless it starts with bot/,
+# deploy/ or scripts/ (then it is from the repository's root). A
 # test named *IT is an end-to-end suite, run by failsafe (mvn verify -Dit.test):
 # minutes each, and what it needs (public-inbox, root, Docker) as the test
 # command sets up; a suite that skips itself for want of it shows as SURVIVED.
@@ -77,35 +79,72 @@ a lost hold's result is neither finished nor answered	work/QueueWorker.java	s/if
 a stranger's answer goes to the lists only	mail/ReplyComposer.java	s/return Optional\.of\(capped\(onLists, List\.of\(\), target, body, newMessageId\(\)\)\);/return Optional.of(capped(List.of(target.replyTo()), onLists, target, body, newMessageId()));/	CommandsByMailTest
 the store listens on loopback only	store/H2Access.java	s/String LOOPBACK = "127\.0\.0\.1";/String LOOPBACK = "0.0.0.0";/	RunServiceIT
 one poisonous mail stops no poll	intake/InboxFollower.java	s/unparseable\(inbox, epoch, entry, ex\.getMessage\(\), w, n\);/throw new IllegalStateException(ex);/	PoisonMailIT
+a step past its wall time is killed with all it started	exec/CommandRunner.java	s/if \(!finished\) \{\n                kill\(p\);\n/if (!finished) {\n/	BwrapSandboxTest
+a step past its wall time is killed with all it started	exec/StepCgroups.java	s/left\.forEach\(pid -> ProcessHandle\.of\(pid\)\.ifPresent\(ProcessHandle::destroyForcibly\)\);//	BwrapSandboxTest
+a step the memory limit struck says so	exec/StepCgroups.java	s/if \(oom > 0\) \{/if (false) {/	BwrapSandboxTest
+a hijacked QEMU's console is read through the sandbox	vm/QemuBoot.java	s/leftovers\.copy\(space\.dir\(\), "console\.log", consoleLog, CONSOLE_BYTES, Leftovers\.End\.TAIL\);/java.nio.file.Files.copy(space.dir().resolve("console.log"), consoleLog);/	QemuBootTest
+fsnbot run stays up without its network	app/LiveMaintainers.java	s/(\} catch \(IOException \| RuntimeException e\) \{\n)(\s+nextTry)/$1            if (true) {\n                throw new IllegalStateException(e);\n            }\n$2/	LiveMaintainersTest
+the store's password	store/H2Access.java	s/String password = readOrMake\(\);/String password = "";/	RunServiceIT
+the store's files are fsnbot's alone	app/Home.java	s/fromString\("rwx------"\)/fromString("rwxr-xr-x")/	RunServiceIT
+the store's files are fsnbot's alone	mail/Outbox.java	s/fromString\("rwx------"\)/fromString("rwxr-xr-x")/	RunServiceIT
+the store's files are fsnbot's alone	store/H2Access.java	s/setPosixFilePermissions\(a\.dir, PosixFilePermissions\.fromString\("rwx------"\)\)/setPosixFilePermissions(a.dir, PosixFilePermissions.fromString("rwxr-xr-x"))/	RunServiceIT
+the store's files are fsnbot's alone	store/H2Access.java	s/(NOFOLLOW_LINKS\)\) \{\n\s+Files\.setPosixFilePermissions\(f, PosixFilePermissions\.fromString\(")rw-------/$1rw-r--r--/	RunServiceIT
+a runner's grants end at its unit's progress	store/FleetGrants.java	s/"GRANT UPDATE \(" \+ UNIT_PROGRESS \+ "\) ON work_queue TO "/"GRANT UPDATE, DELETE ON work_queue TO "/	FleetRolesIT
+a runner's mail goes to its thread's people and the lists only	app/VouchedRecipients.java	s/if \(allowed\.contains\(Addresses\.bare\(a\)\)\) \{/if (true) {/	FleetRolesIT
+a store on another host only over verified TLS	store/StoreUrl.java	s/if \(!modes\.equals\(List\.of\("verify-full"\)\)\) \{/if (false) {/	StoreUrlTest
+git on mail's data runs in the sandbox	build/PatchApplier.java	s/return sandbox\.run\(new SandboxStep\(cmd, checkout\.toAbsolutePath\(\)\.normalize\(\), Map\.of\("GIT_EDITOR", "true"\),\n\s+mounts, SandboxStep\.Handles\.UNTRUSTED_DATA, Limits\.git\(\), Duration\.ofMinutes\(10\)\), l -> \{ \}\);/return runner.run(cmd, checkout, Duration.ofMinutes(10));/	PatchApplierTest
+a build reads neither the database nor its home	build/BuildStep.java	s/(if \(java\.nio\.file\.Files\.exists\(fragment\)\) \{)/mounts.add(Mount.readOnly(java.nio.file.Path.of(System.getenv().getOrDefault("FSNBOT_TEST_HOME", "\/var\/cache\/fsnbot\/test-home"), "db")));\n        $1/	HostilePatchIT
+a build reads neither the database nor its home	exec/BwrapSandbox.java	s/"--reuid=" \+ u\.uid\(\), "--regid=" \+ u\.gid\(\)/"--reuid=0", "--regid=0"/	HostilePatchIT
+a build writes neither its checkout nor the ccache	build/BuildStep.java	s/List\.of\(Mount\.readOnly\(checkout\), Mount\.writable\(obj\)\)/List.of(Mount.writable(checkout), Mount.writable(obj))/	HostilePatchIT
+a build writes neither its checkout nor the ccache	build/BuildStep.java	s/code == KernelBuilder\.Code\.TRUSTED \? Mount\.writable\(dir\) : Mount\.readOnly\(dir\)/Mount.writable(dir)/	HostilePatchIT
+a build writes neither its checkout nor the ccache	exec/BwrapSandbox.java	s/"--reuid=" \+ u\.uid\(\), "--regid=" \+ u\.gid\(\)/"--reuid=0", "--regid=0"/	HostilePatchIT
 TABLE
 )
 
+# Rows of one name are one defence in layers (a process killed by its
+# runner, its PID namespace and its cgroup): all of them are removed
+# together, as removing one layer alone leaves the others holding.
+names=$(cut -f1 <<<"$mutations" | awk 'NF && !seen[$0]++')
 failed=0
-while IFS=$'\t' read -r name file subst test; do
-	[ -z "$name" ] && continue
+while IFS= read -r name; do
 	case "$name" in *"$filter"*) ;; *) continue ;; esac
-	f="$m/$file"
-	cp "$f" "$work/before"
-	perl -0pi -e "$subst" "$f"
-	if cmp -s "$f" "$work/before"; then
-		printf 'DID NOT APPLY  %s (%s)\n' "$name" "$file"
-		failed=1
-		continue
-	fi
-	case "$test" in
-	*IT) run=(verify -Dtest=NONE -Dit.test="$test") ;;
-	*) run=(test -Dtest="$test") ;;
-	esac
-	if mvn -B -q -o -pl bot "${run[@]}" -Dsurefire.failIfNoSpecifiedTests=false \
-		-Dcheckstyle.skip >"$work/log" 2>&1; then
-		printf 'SURVIVED       %s: %s passed without it\n' "$name" "$test"
-		failed=1
-	elif grep -q "COMPILATION ERROR" "$work/log"; then
-		printf 'DID NOT BUILD  %s\n' "$name"
-		failed=1
+	touched=()
+	applied=1
+	test=
+	while IFS=$'\t' read -r n file subst t; do
+		[ "$n" = "$name" ] || continue
+		test=${test:-$t}
+		case "$file" in bot/* | deploy/* | scripts/*) f=$file ;; *) f="$m/$file" ;; esac
+		saved="$work/before.${#touched[@]}"
+		cp "$f" "$saved"
+		touched+=("$f")
+		perl -0pi -e "$subst" "$f"
+		if cmp -s "$f" "$saved"; then
+			printf 'DID NOT APPLY  %s (%s)\n' "$name" "$file"
+			applied=0
+		fi
+	done <<<"$mutations"
+	if [ "$applied" = 1 ]; then
+		case "$test" in
+		*IT) run=(verify -Dtest=NONE -Dit.test="$test") ;;
+		*) run=(test -Dtest="$test") ;;
+		esac
+		if mvn -B -q -o -pl bot "${run[@]}" -Dsurefire.failIfNoSpecifiedTests=false \
+			-Dcheckstyle.skip >"$work/log" 2>&1; then
+			printf 'SURVIVED       %s: %s passed without it\n' "$name" "$test"
+			failed=1
+		elif grep -q "COMPILATION ERROR" "$work/log"; then
+			printf 'DID NOT BUILD  %s\n' "$name"
+			failed=1
+		else
+			printf 'KILLED         %s: %s failed\n' "$name" "$test"
+		fi
 	else
-		printf 'KILLED         %s: %s failed\n' "$name" "$test"
+		failed=1
 	fi
-	cp "$work/before" "$f"
-done <<<"$mutations"
+	# Backwards: a file two rows changed gets its first copy back last.
+	for ((i = ${#touched[@]} - 1; i >= 0; i--)); do
+		cp "$work/before.$i" "${touched[$i]}"
+	done
+done <<<"$names"
 exit $failed

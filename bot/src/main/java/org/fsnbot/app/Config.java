@@ -20,6 +20,7 @@ import org.fsnbot.plan.Hugepages;
 import org.fsnbot.plan.JobDefaults;
 import org.fsnbot.work.TreeQueuer;
 import org.fsnbot.plan.ClockSetting;
+import org.fsnbot.store.StoreUrl;
 import org.quartz.CronExpression;
 
 /**
@@ -74,10 +75,7 @@ public record Config(Home home, Polling polling, JobDefaults jobs, Sources sourc
             Objects.requireNonNull(url);
             Objects.requireNonNull(user);
             Objects.requireNonNull(password);
-            if (url.isPresent() && !url.get().startsWith("jdbc:postgresql://")) {
-                throw new IllegalArgumentException("store.url must be empty (H2) or a jdbc:postgresql:// URL: "
-                        + url.get());
-            }
+            url.ifPresent(StoreUrl::checked);
         }
 
         /** Whether this is the fleet's shared store (PostgreSQL). */

@@ -121,13 +121,14 @@ class ConfigTest {
         assertThat(c.deployment().store().shared()).isFalse();
         assertThat(c.deployment().fleet().checkinSeconds()).isEqualTo(10);
         Path fleet = Files.writeString(tmp.resolve("f.yaml"), "runner: {name: box-17, class: 2s-kvm}\n"
-                + "store: {url: \"jdbc:postgresql://db.example.org/fsnbot\"}\n");
+                + "store: {url: \"jdbc:postgresql://db.example.org/fsnbot?sslmode=verify-full\"}\n");
         Config f = Config.load(Optional.of(fleet));
         assertThat(f.runner().identity().label()).isEqualTo("box-17 (class 2s-kvm)");
         assertThat(f.deployment().store().shared()).isTrue();
         for (String bad : List.of("runner: {class: \"Two Socket\"}", "runner: {name: \"../x\"}",
-                "store: {url: \"jdbc:h2:/tmp/x\"}", "fleet: {checkinSeconds: 0}", "store: {poolSize: 0}",
-                "runner: {maxCpuPressurePct: 0}")) {
+                "store: {url: \"jdbc:h2:/tmp/x\"}",
+                "store: {url: \"jdbc:postgresql://db.example.org/fsnbot\"}", "fleet: {checkinSeconds: 0}",
+                "store: {poolSize: 0}", "runner: {maxCpuPressurePct: 0}")) {
             Path y = Files.writeString(tmp.resolve("bad.yaml"), bad + "\n");
             assertThatThrownBy(() -> Config.load(Optional.of(y))).as(bad).isInstanceOf(IllegalArgumentException.class);
         }

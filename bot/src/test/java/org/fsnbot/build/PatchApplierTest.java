@@ -2,11 +2,17 @@ package org.fsnbot.build;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.function.Consumer;
+import org.fsnbot.exec.CommandResult;
 import org.fsnbot.exec.CommandRunner;
+import org.fsnbot.exec.Sandbox;
+import org.fsnbot.exec.SandboxStep;
+import org.fsnbot.exec.Space;
 import org.fsnbot.intake.MboxReader;
 import org.fsnbot.intake.PatchMail;
 import org.fsnbot.testing.Sandboxes;
@@ -47,6 +53,60 @@ class PatchApplierTest {
                 + "@@ -1,3 +1,3 @@\n " + context + "\n-line two\n+line 2\n line three\n-- \n2.39.5\n";
         Path f = Files.writeString(dir.resolve(id + ".eml"), mail);
         return new MboxReader().readSeries(f).patches();
+    }
+
+    /**
+     * git reading a mail runs as the sandbox user, never as root: every
+     * git the applier runs (am, its abort, the diagnosis of a failure)
+     * goes through the sandbox, none through our own runner.
+     */
+    @Test
+    void everyGitOnTheMailsDataRunsInTheSandbox(@TempDir Path dir) throws Exception {
+        List<List<String>> confined = new java.util.ArrayList<>();
+        Sandbox real = Sandboxes.bwrap("patch-applier-test");
+        Sandbox recording = new Sandbox() {
+            @Override
+            public CommandResult run(SandboxStep step, Consumer<String> onLine) throws IOException {
+                confined.add(step.command());
+                return real.run(step, onLine);
+            }
+
+            @Override
+            public CommandRunner.Copy runToFile(SandboxStep step, Path out, long maxBytes) throws IOException {
+                confined.add(step.command());
+                return real.runToFile(step, out, maxBytes);
+            }
+
+            @Override
+            public Space space(Path d, long bytes) throws IOException {
+                return real.space(d, bytes);
+            }
+
+            @Override
+            public void handOver(Path d) throws IOException {
+                real.handOver(d);
+            }
+
+            @Override
+            public void takeBack(Path d) throws IOException {
+                real.takeBack(d);
+            }
+
+            @Override
+            public String describe() {
+                return real.describe();
+            }
+
+            @Override
+            public boolean confines() {
+                return real.confines();
+            }
+        };
+        PatchApplier a = new PatchApplier(run, recording);
+        assertThat(a.apply(repo, base, patch(dir, "line one", "ok")).applied()).isTrue();
+        assertThat(a.apply(repo, base, patch(dir, "line 1", "bad")).applied()).isFalse();
+        assertThat(confined).as("git in the sandbox").anySatisfy(c -> assertThat(c).contains("am"))
+                .anySatisfy(c -> assertThat(c).contains("--abort"));
     }
 
     @Test
