@@ -84,7 +84,7 @@ a step past its wall time is killed with all it started	exec/StepCgroups.java	s/
 a step the memory limit struck says so	exec/StepCgroups.java	s/if \(oom > 0\) \{/if (false) {/	BwrapSandboxTest
 a hijacked QEMU's console is read through the sandbox	vm/QemuBoot.java	s/leftovers\.copy\(space\.dir\(\), "console\.log", consoleLog, CONSOLE_BYTES, Leftovers\.End\.TAIL\);/java.nio.file.Files.copy(space.dir().resolve("console.log"), consoleLog);/	QemuBootTest
 fsnbot run stays up without its network	app/LiveMaintainers.java	s/(\} catch \(IOException \| RuntimeException e\) \{\n)(\s+nextTry)/$1            if (true) {\n                throw new IllegalStateException(e);\n            }\n$2/	LiveMaintainersTest
-the store's password	store/H2Access.java	s/String password = readOrMake\(\);/String password = "";/	RunServiceIT
+the store's password	store/H2Access.java	s/String password = readOrMake\(\);/String password = readOrMake().isEmpty() ? "" : "";/	RunServiceIT
 the store's files are fsnbot's alone	app/Home.java	s/fromString\("rwx------"\)/fromString("rwxr-xr-x")/	RunServiceIT
 the store's files are fsnbot's alone	mail/Outbox.java	s/fromString\("rwx------"\)/fromString("rwxr-xr-x")/	RunServiceIT
 the store's files are fsnbot's alone	store/H2Access.java	s/setPosixFilePermissions\(a\.dir, PosixFilePermissions\.fromString\("rwx------"\)\)/setPosixFilePermissions(a.dir, PosixFilePermissions.fromString("rwxr-xr-x"))/	RunServiceIT
@@ -98,6 +98,7 @@ a build reads neither the database nor its home	exec/BwrapSandbox.java	s/"--reui
 a build writes neither its checkout nor the ccache	build/BuildStep.java	s/List\.of\(Mount\.readOnly\(checkout\), Mount\.writable\(obj\)\)/List.of(Mount.writable(checkout), Mount.writable(obj))/	HostilePatchIT
 a build writes neither its checkout nor the ccache	build/BuildStep.java	s/code == KernelBuilder\.Code\.TRUSTED \? Mount\.writable\(dir\) : Mount\.readOnly\(dir\)/Mount.writable(dir)/	HostilePatchIT
 a build writes neither its checkout nor the ccache	exec/BwrapSandbox.java	s/"--reuid=" \+ u\.uid\(\), "--regid=" \+ u\.gid\(\)/"--reuid=0", "--regid=0"/	HostilePatchIT
+a copy from a step ends at its deadline	exec/CommandRunner.java	s/overdue\.set\(true\);\n\s+kill\(p\);/overdue.set(true);/	CommandRunnerTest
 TABLE
 )
 
@@ -137,7 +138,11 @@ while IFS= read -r name; do
 			printf 'DID NOT BUILD  %s\n' "$name"
 			failed=1
 		else
-			printf 'KILLED         %s: %s failed\n' "$name" "$test"
+			# The first failure surefire or failsafe names: that the test failed for
+			# the removed defence, not for something else, is for the reader to see.
+			why=$(grep -m1 -A1 -E '^\[ERROR\] (Failures|Errors):' "$work/log" | tail -n1 | sed 's/^\[ERROR\] *//' |
+				cut -c1-220)
+			printf 'KILLED         %s: %s failed (%s)\n' "$name" "$test" "${why:-see its report}"
 		fi
 	else
 		failed=1

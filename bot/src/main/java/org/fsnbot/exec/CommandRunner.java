@@ -78,6 +78,16 @@ public final class CommandRunner {
         LineCapture errors = new LineCapture(limits, line -> { });
         Thread errReader = reader(p.getErrorStream(), errors, p, new AtomicBoolean(), inv.command().get(0));
         long start = System.nanoTime();
+        // The copy below blocks in read() until the process closes its output: one
+        // that neither writes nor exits (a reader blocked opening a FIFO) would hold
+        // it for ever, so the deadline is kept from beside the copy.
+        AtomicBoolean overdue = new AtomicBoolean();
+        p.onExit().completeOnTimeout(null, inv.timeout().toMillis(), TimeUnit.MILLISECONDS).thenRun(() -> {
+            if (p.isAlive()) {
+                overdue.set(true);
+                kill(p);
+            }
+        });
         long written = 0;
         boolean cut = false;
         try (InputStream in = p.getInputStream();
@@ -98,7 +108,8 @@ public final class CommandRunner {
         }
         boolean finished = await(p, inv.timeout().toMillis() - (System.nanoTime() - start) / 1_000_000, errReader,
                 inv.command());
-        CommandResult r = new CommandResult(inv.command(), finished && !cut ? p.exitValue() : -1, !finished,
+        boolean timedOut = !finished || overdue.get();
+        CommandResult r = new CommandResult(inv.command(), !timedOut && !cut ? p.exitValue() : -1, timedOut,
                 errors.lines(false), (System.nanoTime() - start) / 1_000_000);
         return new Copy(r, written, cut);
     }

@@ -93,13 +93,16 @@ class RunServiceIT {
 
             Path db = home.resolve("db/fsnbot.mv.db");
             assertThat(db).exists();
-            CommandResult asNobody = nobody("cat " + db + " > /dev/null && echo read-db; ls " + home
-                    + " && echo listed-home; cat " + emls(outbox).get(0) + " > /dev/null && echo read-outbox; true");
-            assertThat(asNobody.output()).as(asNobody.outputText()).doesNotContain("read-db", "listed-home",
-                    "read-outbox");
+            // The test's own directory opened to everyone, as /var/lib or /home is: what keeps
+            // the other user out is then the home's own modes, the database's and the outbox's.
+            Files.setPosixFilePermissions(tmp, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+            CommandResult asNobody = nobody("ls " + tmp + " > /dev/null && echo listed-tmp; cat " + db
+                    + " > /dev/null && echo read-db; ls " + home + " && echo listed-home; cat " + emls(outbox).get(0)
+                    + " > /dev/null && echo read-outbox; true");
+            assertThat(asNobody.output()).as(asNobody.outputText()).contains("listed-tmp")
+                    .doesNotContain("read-db", "listed-home", "read-outbox");
             String port = lockedPort(home.resolve("db/fsnbot.lock.db"));
             Path jar = Files.copy(FleetProcesses.jar(), tmp.resolve("h2-client.jar"));
-            Files.setPosixFilePermissions(tmp, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
             CommandResult login = nobody(Path.of(System.getProperty("java.home"), "bin", "java") + " -cp " + jar
                     + " org.h2.tools.Shell -url jdbc:h2:tcp://127.0.0.1:" + port + "/" + home.resolve("db/fsnbot")
                     + " -user fsnbot -password '' -sql 'SELECT COUNT(*) FROM jobs' && echo logged-in; true");

@@ -69,4 +69,15 @@ class CommandRunnerTest {
                 .isInstanceOf(java.nio.file.FileAlreadyExistsException.class);
         assertThat(target).hasContent("keep");
     }
+
+    @Test
+    void aCopyFromAProcessThatNeitherWritesNorExitsEndsAtItsDeadline(@TempDir Path dir) throws Exception {
+        long start = System.nanoTime();
+        CommandRunner.Copy c = new CommandRunner().runToFile(new CommandRunner.Invocation(List.of("sh", "-c",
+                "sleep 60"), null, Map.of(), false, Duration.ofSeconds(1)), dir.resolve("out"), 1 << 20);
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).as("the copy waited past its deadline")
+                .isLessThan(Duration.ofSeconds(30));
+        assertThat(c.result().timedOut()).isTrue();
+        assertThat(c.bytes()).isZero();
+    }
 }
