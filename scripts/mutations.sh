@@ -16,7 +16,8 @@ git clone -q "$repo" "$work/r"
 cd "$work/r"
 m=bot/src/main/java/org/fsnbot
 
-# name, file, perl substitution (-0 mode: the whole file), test: tab-separated.
+# name, file, perl substitution (-0 mode: the whole file), test (a class, or
+# Class#method with * as Maven's -Dtest takes it): tab-separated.
 # A file is under bot/src/main/java/org/fsnbot unless it starts with bot/,
 # deploy/ or scripts/ (then it is from the repository's root). A
 # test named *IT is an end-to-end suite, run by failsafe (mvn verify -Dit.test):
@@ -93,12 +94,13 @@ a runner's grants end at its unit's progress	store/FleetGrants.java	s/"GRANT UPD
 a runner's mail goes to its thread's people and the lists only	app/VouchedRecipients.java	s/if \(allowed\.contains\(Addresses\.bare\(a\)\)\) \{/if (true) {/	FleetRolesIT
 a store on another host only over verified TLS	store/StoreUrl.java	s/if \(!modes\.equals\(List\.of\("verify-full"\)\)\) \{/if (false) {/	StoreUrlTest
 git on mail's data runs in the sandbox	build/PatchApplier.java	s/return sandbox\.run\(new SandboxStep\(cmd, checkout\.toAbsolutePath\(\)\.normalize\(\), Map\.of\("GIT_EDITOR", "true"\),\n\s+mounts, SandboxStep\.Handles\.UNTRUSTED_DATA, Limits\.git\(\), Duration\.ofMinutes\(10\)\), l -> \{ \}\);/return runner.run(cmd, checkout, Duration.ofMinutes(10));/	PatchApplierTest
-a build reads neither the database nor its home	build/BuildStep.java	s/(if \(java\.nio\.file\.Files\.exists\(fragment\)\) \{)/mounts.add(Mount.readOnly(java.nio.file.Path.of(System.getenv().getOrDefault("FSNBOT_TEST_HOME", "\/var\/cache\/fsnbot\/test-home"), "db")));\n        $1/	HostilePatchIT
-a build reads neither the database nor its home	exec/BwrapSandbox.java	s/"--reuid=" \+ u\.uid\(\), "--regid=" \+ u\.gid\(\)/"--reuid=0", "--regid=0"/	HostilePatchIT
-a build writes neither its checkout nor the ccache	build/BuildStep.java	s/List\.of\(Mount\.readOnly\(checkout\), Mount\.writable\(obj\)\)/List.of(Mount.writable(checkout), Mount.writable(obj))/	HostilePatchIT
-a build writes neither its checkout nor the ccache	build/BuildStep.java	s/code == KernelBuilder\.Code\.TRUSTED \? Mount\.writable\(dir\) : Mount\.readOnly\(dir\)/Mount.writable(dir)/	HostilePatchIT
-a build writes neither its checkout nor the ccache	exec/BwrapSandbox.java	s/"--reuid=" \+ u\.uid\(\), "--regid=" \+ u\.gid\(\)/"--reuid=0", "--regid=0"/	HostilePatchIT
+a build reads neither the database nor its home	build/BuildStep.java	s/(if \(java\.nio\.file\.Files\.exists\(fragment\)\) \{)/mounts.add(Mount.readOnly(java.nio.file.Path.of(System.getenv().getOrDefault("FSNBOT_TEST_HOME", "\/var\/cache\/fsnbot\/test-home"), "db")));\n        $1/	HostilePatchIT#aHostileBuildReachesNothing*
+a build reads neither the database nor its home	exec/BwrapSandbox.java	s/"--reuid=" \+ u\.uid\(\), "--regid=" \+ u\.gid\(\)/"--reuid=0", "--regid=0"/	HostilePatchIT#aHostileBuildReachesNothing*
+a build writes neither its checkout nor the ccache	build/BuildStep.java	s/List\.of\(Mount\.readOnly\(checkout\), Mount\.writable\(obj\)\)/List.of(Mount.writable(checkout), Mount.writable(obj))/	HostilePatchIT#aHostileBuildReachesNothing*
+a build writes neither its checkout nor the ccache	build/BuildStep.java	s/code == KernelBuilder\.Code\.TRUSTED \? Mount\.writable\(dir\) : Mount\.readOnly\(dir\)/Mount.writable(dir)/	HostilePatchIT#aHostileBuildReachesNothing*
+a build writes neither its checkout nor the ccache	exec/BwrapSandbox.java	s/"--reuid=" \+ u\.uid\(\), "--regid=" \+ u\.gid\(\)/"--reuid=0", "--regid=0"/	HostilePatchIT#aHostileBuildReachesNothing*
 a copy from a step ends at its deadline	exec/CommandRunner.java	s/overdue\.set\(true\);\n\s+kill\(p\);/overdue.set(true);/	CommandRunnerTest
+a kernel that does not boot gives no verdict	job/MeasurePhase.java	s/if \(run\.failure\(\)\.isPresent\(\)\) \{/if (false) {/	HostilePatchIT#whatABuildLeavesAtEveryName*
 TABLE
 )
 
@@ -127,7 +129,7 @@ while IFS= read -r name; do
 	done <<<"$mutations"
 	if [ "$applied" = 1 ]; then
 		case "$test" in
-		*IT) run=(verify -Dtest=NONE -Dit.test="$test") ;;
+		*IT | *IT#*) run=(verify -Dtest=NONE -Dit.test="$test") ;;
 		*) run=(test -Dtest="$test") ;;
 		esac
 		if mvn -B -q -o -pl bot "${run[@]}" -Dsurefire.failIfNoSpecifiedTests=false \
@@ -140,8 +142,8 @@ while IFS= read -r name; do
 		else
 			# The first failure surefire or failsafe names: that the test failed for
 			# the removed defence, not for something else, is for the reader to see.
-			why=$(grep -m1 -A1 -E '^\[ERROR\] (Failures|Errors):' "$work/log" | tail -n1 | sed 's/^\[ERROR\] *//' |
-				cut -c1-220)
+			why=$(grep -A3 -E '^\[ERROR\] (Failures|Errors):' "$work/log" | grep -E '^\[ERROR\]   ' | head -n3 |
+				sed 's/^\[ERROR\] *//' | cut -c1-160 | paste -sd';' -)
 			printf 'KILLED         %s: %s failed (%s)\n' "$name" "$test" "${why:-see its report}"
 		fi
 	else

@@ -101,13 +101,25 @@ class RunServiceIT {
                     + " > /dev/null && echo read-outbox; true");
             assertThat(asNobody.output()).as(asNobody.outputText()).contains("listed-tmp")
                     .doesNotContain("read-db", "listed-home", "read-outbox");
-            String port = lockedPort(home.resolve("db/fsnbot.lock.db"));
+            Path lock = home.resolve("db/fsnbot.lock.db");
+            String port = locked(lock, "server");
             Path jar = Files.copy(FleetProcesses.jar(), tmp.resolve("h2-client.jar"));
-            CommandResult login = nobody(Path.of(System.getProperty("java.home"), "bin", "java") + " -cp " + jar
-                    + " org.h2.tools.Shell -url jdbc:h2:tcp://127.0.0.1:" + port + "/" + home.resolve("db/fsnbot")
-                    + " -user fsnbot -password '' -sql 'SELECT COUNT(*) FROM jobs' && echo logged-in; true");
-            assertThat(login.outputText()).as("a login without fsnbot's password").doesNotContain("logged-in")
-                    .containsIgnoringCase("password");
+            String shell = Path.of(System.getProperty("java.home"), "bin", "java") + " -cp " + jar
+                    + " org.h2.tools.Shell -url jdbc:h2:tcp://127.0.0.1:" + port + "/";
+            String query = " -user fsnbot -password '%s' -sql 'SELECT COUNT(*) FROM jobs' && echo logged-in; true";
+            CommandResult byPath = nobody(shell + home.resolve("db/fsnbot") + String.format(query, ""));
+            assertThat(byPath.outputText()).as("a login by the database's path (the listener maps only its key)")
+                    .doesNotContain("logged-in");
+            // The key is in the lock file, which only fsnbot can read; were it
+            // to leak, the password is what is left, and the login shows it holds.
+            String key = locked(lock, "id");
+            CommandResult withKey = nobody(shell + key + String.format(query, ""));
+            assertThat(withKey.outputText()).as("a login with the key and the empty password")
+                    .doesNotContain("logged-in").containsIgnoringCase("password");
+            String password = Files.readString(home.resolve("db/password")).strip();
+            CommandResult control = nobody(shell + key + String.format(query, password));
+            assertThat(control.outputText()).as("the same login with fsnbot's password gets in: the URL is right")
+                    .contains("logged-in");
         }
     }
 
@@ -128,13 +140,15 @@ class RunServiceIT {
     }
 
     /** The port of H2's AUTO_SERVER, from its lock file. */
-    private static String lockedPort(Path lock) throws IOException {
+    /** A property of H2's lock file: server=host:port (its port) or id (the key the listener maps). */
+    private static String locked(Path lock, String property) throws IOException {
         for (String l : Files.readAllLines(lock, StandardCharsets.ISO_8859_1)) {
-            if (l.startsWith("server=")) {
-                return l.substring(l.lastIndexOf(':') + 1).trim();
+            if (l.startsWith(property + "=")) {
+                String v = l.substring(property.length() + 1).trim();
+                return property.equals("server") ? v.substring(v.lastIndexOf(':') + 1) : v;
             }
         }
-        throw new AssertionError("no server line in " + lock);
+        throw new AssertionError("no " + property + " line in " + lock);
     }
 
     /** The local addresses of every listening TCP socket the process holds (from /proc/net/tcp and tcp6). */
