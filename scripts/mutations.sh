@@ -98,6 +98,7 @@ a build reads neither the database nor its home	build/BuildStep.java	s/(if \(jav
 a build reads neither the database nor its home	store/H2Access.java	s/setPosixFilePermissions\(a\.dir, PosixFilePermissions\.fromString\("rwx------"\)\);/setPosixFilePermissions(a.dir, PosixFilePermissions.fromString("rwxr-xr-x"));\n            a.closeFiles();/	HostilePatchIT#aHostileBuildReachesNothing*
 a build reads neither the database nor its home	store/H2Access.java	s/(NOFOLLOW_LINKS\)\) \{\n\s+Files\.setPosixFilePermissions\(f, PosixFilePermissions\.fromString\(")rw-------/$1rw-r--r--/	HostilePatchIT#aHostileBuildReachesNothing*
 an untrusted build reads the ccache, never writes it	build/BuildStep.java	s/code == KernelBuilder\.Code\.TRUSTED \? Mount\.writable\(dir\) : Mount\.readOnly\(dir\)/Mount.writable(dir)/	HostilePatchIT#aHostileBuildReachesNothing*
+an untrusted build reads the ccache, never writes it	build/KernelBuilder.java	s/(            sandbox\.handOver\(space\.dir\(\)\);\n)/$1            for (Path c : ccache().stream().toList()) {\n                sandbox.handOver(c);\n            }\n/	HostilePatchIT#aHostileBuildReachesNothing*
 a copy from a step ends at its deadline	exec/CommandRunner.java	s/overdue\.set\(true\);\n\s+kill\(p\);/overdue.set(true);/	CommandRunnerTest
 a kernel that does not boot gives no verdict	job/MeasurePhase.java	s/if \(run\.failure\(\)\.isPresent\(\)\) \{/if (false) {/	HostilePatchIT#whatABuildLeavesAtEveryName*
 TABLE

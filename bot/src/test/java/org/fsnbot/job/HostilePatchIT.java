@@ -105,7 +105,7 @@ class HostilePatchIT {
             assertThat(body).contains("sandbox:   " + (mode == Config.Sandboxing.Mode.BWRAP ? "bubblewrap"
                     : "container fsnbot-build:bookworm") + " (no network, only the job's files");
 
-            Path patchedObj = buildOf(baseObj, HostilePatch.SAY + " start");
+            Path patchedObj = buildOf(baseObj, HostilePatch.SAY + " start " + tmp.getFileName());
             String log = read(patchedObj.resolve("build.log"));
             assertThat(log).contains(HostilePatch.SAY + " connect: refused",
                     HostilePatch.SAY + " secret: not in the environment", HostilePatch.SAY + " database: not readable");

@@ -33,7 +33,8 @@ public final class HostilePatch {
     public static Path write(Path dir, Targets t) throws IOException {
         List<String> script = new ArrayList<>(List.of(
                 "say() { echo \"" + SAY + " $*\" >&2; }",
-                "say start",
+                // The start names this run: a test reads back the log of its own build, not an earlier run's.
+                "say start " + dir.getFileName(),
                 "if bash -c 'exec 3<>/dev/tcp/127.0.0.1/" + t.port() + "' 2>/dev/null; then say connect: reached;"
                         + " else say connect: refused; fi",
                 "say secret: ${" + t.secretVariable() + ":-not in the environment}",
