@@ -21,7 +21,8 @@ m=bot/src/main/java/org/fsnbot
 # A file is under bot/src/main/java/org/fsnbot unless it starts with bot/,
 # deploy/ or scripts/ (then it is from the repository's root). A
 # test named *IT is an end-to-end suite, run by failsafe (mvn verify -Dit.test):
-# minutes each, and what it needs (public-inbox, root, Docker) as the test
+# start Docker first (scripts/docker-up.sh: the container sandbox and the
+# fleet's PostgreSQL need it, and the script does not start it); minutes each, and what it needs (public-inbox, root, Docker) as the test
 # command sets up; a suite that skips itself for want of it shows as SURVIVED.
 mutations=$(cat <<'TABLE'
 reap only what a gone process left	exec/Orphans.java	s/mark\.isEmpty\(\) \|\| mark\.get\(\)\.starterAlive\(\) \|\|/mark.isEmpty() ||/	OrphansTest
