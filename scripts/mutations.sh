@@ -93,7 +93,7 @@ the store's files are fsnbot's alone	store/H2Access.java	s/setPosixFilePermissio
 the store's files are fsnbot's alone	store/H2Access.java	s/(NOFOLLOW_LINKS\)\) \{\n\s+Files\.setPosixFilePermissions\(f, PosixFilePermissions\.fromString\(")rw-------/$1rw-r--r--/	RunServiceIT
 a runner's grants end at its unit's progress	store/FleetGrants.java	s/"GRANT UPDATE \(" \+ UNIT_PROGRESS \+ "\) ON work_queue TO "/"GRANT UPDATE, DELETE ON work_queue TO "/	FleetRolesIT
 a runner's mail goes to its thread's people and the lists only	app/VouchedRecipients.java	s/if \(allowed\.contains\(Addresses\.bare\(a\)\)\) \{/if (true) {/	FleetRolesIT
-a store on another host only over verified TLS	store/StoreUrl.java	s/if \(!modes\.equals\(List\.of\("verify-full"\)\)\) \{/if (false) {/	StoreUrlTest
+a store on another host never falls back to clear text unasked	store/StoreUrl.java	s/if \(modes\.size\(\) != 1 \|\| !CHOSEN\.contains\(modes\.get\(0\)\)\) \{/if (false) {/	StoreUrlTest
 git on mail's data runs in the sandbox	build/PatchApplier.java	s/return sandbox\.run\(new SandboxStep\(cmd, checkout\.toAbsolutePath\(\)\.normalize\(\), Map\.of\("GIT_EDITOR", "true"\),\n\s+mounts, SandboxStep\.Handles\.UNTRUSTED_DATA, Limits\.git\(\), Duration\.ofMinutes\(10\)\), l -> \{ \}\);/return runner.run(cmd, checkout, Duration.ofMinutes(10));/	PatchApplierTest
 a build reads neither the database nor its home	build/BuildStep.java	s/(if \(java\.nio\.file\.Files\.exists\(fragment\)\) \{)/mounts.add(Mount.readOnly(java.nio.file.Path.of(System.getenv().getOrDefault("FSNBOT_TEST_HOME", "\/var\/cache\/fsnbot\/test-home"), "db")));\n        $1/	HostilePatchIT#aHostileBuildReachesNothing*
 a build reads neither the database nor its home	store/H2Access.java	s/setPosixFilePermissions\(a\.dir, PosixFilePermissions\.fromString\("rwx------"\)\);/setPosixFilePermissions(a.dir, PosixFilePermissions.fromString("rwxr-xr-x"));\n            a.closeFiles();/	HostilePatchIT#aHostileBuildReachesNothing*
@@ -102,6 +102,8 @@ an untrusted build reads the ccache, never writes it	build/BuildStep.java	s/code
 an untrusted build reads the ccache, never writes it	build/KernelBuilder.java	s/(            sandbox\.handOver\(space\.dir\(\)\);\n)/$1            for (Path c : ccache().stream().toList()) {\n                sandbox.handOver(c);\n            }\n/	HostilePatchIT#aHostileBuildReachesNothing*
 a copy from a step ends at its deadline	exec/CommandRunner.java	s/overdue\.set\(true\);\n\s+kill\(p\);/overdue.set(true);/	CommandRunnerTest
 a kernel that does not boot gives no verdict	job/MeasurePhase.java	s/if \(run\.failure\(\)\.isPresent\(\)\) \{/if (false) {/	HostilePatchIT#whatABuildLeavesAtEveryName*
+a step stops at its memory limit	exec/StepCgroups.java	s/                write\(d\.resolve\("memory\.max"\), Long\.toString\(limits\.memoryBytes\(\)\)\);\n//	BwrapSandboxTest#aStepIsStoppedAtItsMemoryLimit*
+a step stops at its memory limit	exec/StepCgroups.java	s/                    write\(d\.resolve\("memory\.limit_in_bytes"\), Long\.toString\(limits\.memoryBytes\(\)\)\);\n[^\n]*\n[^\n]*memsw[^\n]*\n//	BwrapSandboxTest#aStepIsStoppedAtItsMemoryLimit*
 TABLE
 )
 

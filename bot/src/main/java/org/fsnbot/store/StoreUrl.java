@@ -9,11 +9,13 @@ import java.util.Set;
 
 /**
  * The fleet store's JDBC URL, refused when it would let an eavesdropper
- * on the network between a runner and the database read or change what
- * they say: a server on another host is reached only with
- * sslmode=verify-full (the certificate checked against the CA and the
- * host name against the certificate), said once, with no factory or host
- * name verifier that switches the checks off. A server on this host (the
+ * on the network between a runner and the database in without anyone
+ * having chosen it: a server on another host is reached only with an
+ * sslmode said once that does not fall back to clear text unasked
+ * (verify-full checks the certificate against the CA and the host name
+ * against the certificate; disable is clear text chosen, for a network
+ * only the operator reaches), and with no factory or host name verifier
+ * that switches the checks off. A server on this host (the
  * loopback names and addresses) is reached as the URL says. The driver
  * takes the URL as written; pgjdbc parses it itself and has no public
  * parser for its host list and parameters, so this reads the two parts it
@@ -24,6 +26,13 @@ public final class StoreUrl {
     private static final String PREFIX = "jdbc:postgresql://";
     private static final Set<String> LOOPBACK = Set.of("localhost", "127.0.0.1", "[::1]", "::1");
     /** Parameters that replace the driver's certificate or host name checks. */
+    /**
+     * What an operator may choose: verification (verify-full; verify-ca and
+     * require, which check less, as said), or clear text said as such
+     * (disable). Not allow or prefer, nor no sslmode at all (the driver's
+     * default is prefer): those fall back to clear text without a word.
+     */
+    private static final Set<String> CHOSEN = Set.of("verify-full", "verify-ca", "require", "disable");
     private static final Set<String> CHECKS_OFF = Set.of("sslfactory", "sslhostnameverifier", "sslfactoryarg");
 
     private StoreUrl() {
@@ -66,11 +75,12 @@ public final class StoreUrl {
                         + " sslmode=verify-full and the driver's own checks (docs/fleet.md, TLS)");
             }
         }
-        if (!modes.equals(List.of("verify-full"))) {
+        if (modes.size() != 1 || !CHOSEN.contains(modes.get(0))) {
             throw new IllegalArgumentException("store.url: a store on another host (" + String.join(", ", remote)
-                    + ") is reached only with sslmode=verify-full, given once (and sslrootcert= the CA): "
-                    + (modes.isEmpty() ? "no sslmode" : "sslmode " + String.join(", ", modes))
-                    + " (docs/fleet.md, TLS)");
+                    + ") needs its sslmode said once, and not one that falls back to clear text unasked:"
+                    + " sslmode=verify-full (and sslrootcert= the CA), or sslmode=disable on a network only you"
+                    + " can reach; the URL has " + (modes.isEmpty() ? "no sslmode (the driver's default, prefer)"
+                    : "sslmode " + String.join(", ", modes)) + " (docs/fleet.md, TLS)");
         }
         return url;
     }

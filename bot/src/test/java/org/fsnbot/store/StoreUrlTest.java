@@ -6,23 +6,23 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The fleet store's URL: another host only over verified TLS, this host as given. */
+/** The fleet store's URL: another host only with an sslmode chosen, never a silent fallback; this host as given. */
 class StoreUrlTest {
 
     @Test
-    void aStoreOnAnotherHostIsReachedOnlyWithVerifyFull() {
+    void aStoreOnAnotherHostIsReachedOnlyWithAnSslmodeChosenNeverASilentFallback() {
         for (String ok : List.of(
                 "jdbc:postgresql://db.example.org/fsnbot?sslmode=verify-full&sslrootcert=/etc/fsnbot/ca.crt",
                 "jdbc:postgresql://db.example.org:5433/fsnbot?sslrootcert=/etc/ca.crt&sslmode=verify-full",
                 "jdbc:postgresql://10.0.0.5,db2.example.org/fsnbot?sslmode=verify%2Dfull",
-                "jdbc:postgresql://[2001:db8::1]:5432/fsnbot?sslmode=verify-full")) {
+                "jdbc:postgresql://[2001:db8::1]:5432/fsnbot?sslmode=verify-full",
+                "jdbc:postgresql://172.17.0.1:5432/fsnbot?sslmode=disable")) {
             assertThat(StoreUrl.checked(ok)).isEqualTo(ok);
         }
         for (String bad : List.of(
                 "jdbc:postgresql://db.example.org/fsnbot",
                 "jdbc:postgresql://db.example.org/fsnbot?sslmode=prefer",
-                "jdbc:postgresql://db.example.org/fsnbot?sslmode=require",
-                "jdbc:postgresql://db.example.org/fsnbot?sslmode=verify-ca",
+                "jdbc:postgresql://db.example.org/fsnbot?sslmode=allow",
                 "jdbc:postgresql://db.example.org/fsnbot?ssl=true",
                 "jdbc:postgresql://db.example.org/fsnbot?sslmode=verify-full&sslmode=disable",
                 "jdbc:postgresql://db.example.org/fsnbot?sslmode=verify-full"
