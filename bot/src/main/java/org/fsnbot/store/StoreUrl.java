@@ -25,7 +25,6 @@ public final class StoreUrl {
 
     private static final String PREFIX = "jdbc:postgresql://";
     private static final Set<String> LOOPBACK = Set.of("localhost", "127.0.0.1", "[::1]", "::1");
-    /** Parameters that replace the driver's certificate or host name checks. */
     /**
      * What an operator may choose: verification (verify-full; verify-ca and
      * require, which check less, as said), or clear text said as such
@@ -33,6 +32,7 @@ public final class StoreUrl {
      * default is prefer): those fall back to clear text without a word.
      */
     private static final Set<String> CHOSEN = Set.of("verify-full", "verify-ca", "require", "disable");
+    /** Parameters that replace the driver's certificate or host name checks. */
     private static final Set<String> CHECKS_OFF = Set.of("sslfactory", "sslhostnameverifier", "sslfactoryarg");
 
     private StoreUrl() {

@@ -102,7 +102,8 @@ class RunServiceIT {
             assertThat(asNobody.output()).as(asNobody.outputText()).contains("listed-tmp")
                     .doesNotContain("read-db", "listed-home", "read-outbox");
             Path lock = home.resolve("db/fsnbot.lock.db");
-            String port = locked(lock, "server");
+            String server = locked(lock, "server");
+            String port = server.substring(server.lastIndexOf(':') + 1);
             Path jar = Files.copy(FleetProcesses.jar(), tmp.resolve("h2-client.jar"));
             String shell = Path.of(System.getProperty("java.home"), "bin", "java") + " -cp " + jar
                     + " org.h2.tools.Shell -url jdbc:h2:tcp://127.0.0.1:" + port + "/";
@@ -139,13 +140,11 @@ class RunServiceIT {
                 l -> { });
     }
 
-    /** The port of H2's AUTO_SERVER, from its lock file. */
-    /** A property of H2's lock file: server=host:port (its port) or id (the key the listener maps). */
+    /** A property of H2's lock file: server (host:port of its AUTO_SERVER) or id (the key the listener maps). */
     private static String locked(Path lock, String property) throws IOException {
         for (String l : Files.readAllLines(lock, StandardCharsets.ISO_8859_1)) {
             if (l.startsWith(property + "=")) {
-                String v = l.substring(property.length() + 1).trim();
-                return property.equals("server") ? v.substring(v.lastIndexOf(':') + 1) : v;
+                return l.substring(property.length() + 1).trim();
             }
         }
         throw new AssertionError("no " + property + " line in " + lock);
