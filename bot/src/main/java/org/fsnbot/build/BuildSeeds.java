@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Stream;
@@ -80,8 +81,18 @@ final class BuildSeeds {
         Seed best = null;
         for (BuildDir b : bases.subList(0, Math.min(CANDIDATES, bases.size()))) {
             String seedCommit = b.builtCommit().orElseThrow();
+            // The seed may come from another tree (a bisection's, a watched
+            // branch's, a tree a command named): its checkout's objects,
+            // and the tree's they borrow, let git see the seed's commit.
+            Path seedObjects;
+            try {
+                seedObjects = b.obj().resolve("source").toRealPath().resolve(".git/objects");
+            } catch (IOException gone) {
+                continue;
+            }
             CommandResult diff = runner.run(CheckoutGuard.git("diff", "--no-renames", "--name-only", seedCommit, commit),
-                    checkout, Duration.ofMinutes(2));
+                    checkout, Map.of("GIT_ALTERNATE_OBJECT_DIRECTORIES", seedObjects.toString()), Duration.ofMinutes(2),
+                    line -> { });
             if (!diff.ok()) {
                 continue;
             }
@@ -106,6 +117,7 @@ final class BuildSeeds {
         copyIfThere(seed.build().configHash(), build.configHash());
         copyIfThere(seed.build().config(), build.config());
         retarget(obj, seedCheckout.toString(), checkout.toAbsolutePath().normalize().toString());
+        retargetTools(obj, seed.build().obj(), build.obj());
         Set<String> changed = new HashSet<>(seed.changed());
         FileTime now = FileTime.from(Instant.now());
         for (Path f : Checkouts.sourceFiles(checkout)) {
@@ -145,6 +157,20 @@ final class BuildSeeds {
         Files.delete(link);
         Files.createSymbolicLink(link, Path.of(now));
         return true;
+    }
+
+    /**
+     * Host tools (objtool) are built by tools/build's makefiles, whose saved
+     * dependencies name the object directory itself: in a copy they would
+     * name the original, and every build from a copy would build the tools
+     * again (25 host objects, seconds a build). copy holds the objects that
+     * were built in from and are built in at (where the copy is mounted).
+     */
+    static void retargetTools(Path copy, Path from, Path at) throws IOException {
+        Path tools = copy.resolve("tools");
+        if (Files.isDirectory(tools, LinkOption.NOFOLLOW_LINKS)) {
+            retarget(tools, from.toAbsolutePath().normalize().toString(), at.toAbsolutePath().normalize().toString());
+        }
     }
 
     private static void copyIfThere(Path from, Path to) throws IOException {

@@ -189,10 +189,9 @@ public final class KernelBuilder {
             adopt(d, checkout);
         }
         unfinish(d);
-        boolean cold = !Files.exists(d.obj(), LinkOption.NOFOLLOW_LINKS);
         Files.createDirectories(d.obj());
         Optional<Path> ccache = ccache();
-        BuildStep step = new BuildStep(checkout, d.obj(), d.fragment(), t.code(), ccache, cold);
+        BuildStep step = new BuildStep(checkout, d.obj(), d.fragment(), t.code(), ccache);
         List<Path> given = new ArrayList<>(List.of(d.obj()));
         ccache.ifPresent(given::add);
         for (Path p : given) {
@@ -230,6 +229,7 @@ public final class KernelBuilder {
                 // cp -a keeps the objects' mtimes, which is what makes the rebuild incremental.
                 runner.check(List.of("cp", "-a", from.get().obj() + "/.", space.dir().toString()), null,
                         Duration.ofMinutes(10));
+                BuildSeeds.retargetTools(space.dir(), from.get().obj(), d.obj());
                 for (Path f : List.of(from.get().configHash(), from.get().config(), from.get().objects())) {
                     if (Files.isRegularFile(f, LinkOption.NOFOLLOW_LINKS)) {
                         Files.copy(f, d.dir().resolve(f.getFileName()), StandardCopyOption.REPLACE_EXISTING);
@@ -243,7 +243,7 @@ public final class KernelBuilder {
             }
             sandbox.handOver(space.dir());
             BuildResult r = make.build(t.label(), t.commit(), d, t.code(), new BuildStep(checkout, space.dir(),
-                    d.fragment(), t.code(), ccache(), from.isEmpty() && seed.isEmpty()), config);
+                    d.fragment(), t.code(), ccache()), config);
             if (from.isPresent()) {
                 warnIfNotIncremental(t, from.get(), r);
             }

@@ -31,9 +31,18 @@ public record KernelConfig(String fragment) {
         }
     }
 
+    /**
+     * Names how fsnbot builds beside what it builds: a change to the build's
+     * environment (BuildStep) makes different objects from the same
+     * fragment, and objects of the old way must seed no build of the new.
+     */
+    static final String RECIPE = "fsnbot build recipe 3: fixed KBUILD_BUILD_*, absolute dependencies\n";
+
+    /** The build cache's key: the fragment and the recipe. */
     public String hash() {
         try {
-            byte[] d = MessageDigest.getInstance("SHA-256").digest(fragment.getBytes(StandardCharsets.UTF_8));
+            byte[] d = MessageDigest.getInstance("SHA-256").digest((RECIPE + fragment).getBytes(
+                    StandardCharsets.UTF_8));
             return HexFormat.of().formatHex(d).substring(0, 12);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);

@@ -6,13 +6,10 @@ import jakarta.mail.internet.MimeMessage;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.fsnbot.build.KernelBuilder;
 import org.fsnbot.app.Application;
 import org.fsnbot.app.Config;
-import org.fsnbot.exec.CommandRunner;
 import org.fsnbot.job.PatchTestIT;
 import org.fsnbot.plan.Base;
 import org.fsnbot.plan.BaseReason;
@@ -25,15 +22,15 @@ import org.fsnbot.store.Work;
 import org.fsnbot.store.WorkItem;
 import org.fsnbot.store.WorkState;
 import org.fsnbot.store.WorkTarget;
-import org.fsnbot.testing.GitCli;
-import org.fsnbot.testing.KernelFixture;
-import org.fsnbot.testing.Repo;
+import org.fsnbot.testing.FsnotifyCommits;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.io.TempDir;
+import org.fsnbot.testing.SharedKernel;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Bisection on real kernels (docs/bisect.md): a tree on the 6.12 base
@@ -48,27 +45,21 @@ import org.junit.jupiter.api.io.TempDir;
  * at most ceil(log2 8) + 2 = 5 steps each.
  */
 @Tag("e2e")
+@ExtendWith(SharedKernel.class)
 class BisectIT {
 
-    private static final String[] FILES = {"fs/notify/mark.c", "fs/notify/group.c", "fs/notify/notification.c",
-        "fs/notify/inotify/inotify_user.c", "fs/notify/fanotify/fanotify.c", "fs/notify/fdinfo.c",
-        "fs/notify/inotify/inotify_fsnotify.c", "fs/notify/fanotify/fanotify_user.c"};
     private static final Topology TOPOLOGY = Topology.parse("sockets=2,cores=1,nodes=2");
     private static Application app;
     private static Path repo;
+    private static FsnotifyCommits commits;
     private static Profile profile;
     /** The full profile's boots (10 a kernel, up to 20): the ends stop at counts that are not the search's looks. */
     private static Profile full;
-    private final CommandRunner run = new CommandRunner();
 
     @BeforeAll
     static void wire(@TempDir Path tmp) throws Exception {
-        repo = KernelFixture.home().resolve("bisect-tree.git");
-        if (!Files.exists(repo.resolve("HEAD"))) {
-            Files.createDirectories(repo.getParent());
-            new CommandRunner().check(List.of("git", "clone", "-q", "--bare", "--shared",
-                    KernelFixture.tree().toString(), repo.toString()), null, Duration.ofMinutes(5));
-        }
+        commits = FsnotifyCommits.in("bisect-tree.git", "fsnbot-bisect-index");
+        repo = commits.repo();
         Path p = Files.writeString(tmp.resolve("bisect.json"), "{\"name\":\"bisect\",\"description\":\"bisect e2e\","
                 + "\"bootsPerKernel\":3,\"maxBootsPerKernel\":6,\"bootTimeoutSeconds\":240,\"workloads\":[{\"name\":"
                 + "\"parent-modify-scale\",\"args\":[\"--workdir\",\"/dev/shm\",\"--clients\",\"1\",\"--files\","
@@ -92,31 +83,7 @@ class BisectIT {
 
     /** Eight commits on the base, the example patch as the regressed-th (1-based); their ids, base first. */
     private static List<String> range(int regressed, String tag) throws Exception {
-        List<String> c = new ArrayList<>(List.of(GitCli.git(repo, Map.of(), "rev-parse", KernelFixture.base()
-                + "^{commit}")));
-        for (int i = 1; i <= 8; i++) {
-            String parent = c.get(c.size() - 1);
-            Map<String, String> env = GitCli.committing(repo, "fsnbot-bisect-index", "Ann Author", "ann@example.org",
-                    "2026-11-1" + (i - 1) + "T00:00:00Z");
-            GitCli.git(repo, env, "read-tree", parent);
-            String subject;
-            if (i == regressed) {
-                GitCli.git(repo, env, "apply", "--cached", Repo.exampleMbox().toString());
-                subject = "fsnotify: revalidate children (example, " + tag + ")";
-            } else {
-                String file = FILES[i - 1];
-                subject = "fsnotify: note " + i + " in " + file + " (" + tag + ")";
-                Path text = Files.createTempFile("fsnbot-bisect", ".c");
-                Files.writeString(text, GitCli.git(repo, Map.of(), "show", parent + ":" + file) + "\n/* " + subject
-                        + " */\n");
-                String blob = GitCli.git(repo, env, "hash-object", "-w", text.toString());
-                GitCli.git(repo, env, "update-index", "--cacheinfo", "100644," + blob + "," + file);
-                Files.delete(text);
-            }
-            c.add(GitCli.git(repo, env, "commit-tree", GitCli.git(repo, env, "write-tree"), "-p", parent, "-m",
-                    subject));
-        }
-        return c;
+        return commits.range(regressed, tag);
     }
 
     private static Bisector.Outcome bisect(String good, String bad) throws Exception {

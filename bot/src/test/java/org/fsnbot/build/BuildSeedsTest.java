@@ -48,6 +48,9 @@ class BuildSeedsTest {
         Files.writeString(obj.resolve("fs/notify/.fsnotify.o.cmd"), "savedcmd_fs/notify/fsnotify.o := gcc -I" + src
                 + "/include -c -o fs/notify/fsnotify.o " + src + "/fs/notify/fsnotify.c\n");
         Files.createSymbolicLink(obj.resolve("source"), src);
+        Files.createDirectories(obj.resolve("tools/objtool"));
+        Files.writeString(obj.resolve("tools/objtool/.weak.o.cmd"), "deps_" + obj + "/tools/objtool/weak.o := "
+                + obj + "/tools/objtool/weak.d\n");
         Files.writeString(base.configHash(), hash + "\n");
         Files.writeString(base.built(), commit + "\n");
         if (trusted) {
@@ -108,6 +111,8 @@ class BuildSeedsTest {
         assertThat(obj.resolve("fs/notify/.fsnotify.o.cmd")).as("the saved command names the new checkout")
                 .content().contains("-I" + src3 + "/include").doesNotContain(src1.toString());
         assertThat(Files.getLastModifiedTime(obj.resolve("fs/notify/.fsnotify.o.cmd"))).isEqualTo(cmdTime);
+        assertThat(obj.resolve("tools/objtool/.weak.o.cmd")).as("host tools' saved dependencies name the new objects")
+                .content().contains(target.obj() + "/tools/objtool/weak.d").doesNotContain(near.obj().toString());
         FileTime objects = Files.getLastModifiedTime(obj.resolve("fs/notify/fsnotify.o"));
         assertThat(Files.getLastModifiedTime(src3.resolve("Makefile"))).as("shared: the seed checkout's mtime")
                 .isEqualTo(FileTime.fromMillis(1_000_000));
@@ -118,6 +123,30 @@ class BuildSeedsTest {
         assertThat(Files.getLastModifiedTime(src3.resolve("Makefile"))).isEqualTo(FileTime.fromMillis(1_000_000));
         assertThat(near.built()).as("the seed itself is untouched").exists();
         assertThat(near.obj().resolve("fs/notify/.fsnotify.o.cmd")).content().contains(src1.toString());
+    }
+
+    @Test
+    void aSeedFromAnotherTreeServesABaseWhoseCheckoutHasNeverSeenItsCommit(@TempDir Path tmp) throws Exception {
+        Path mainline = repo(tmp);
+        String c0 = git(mainline, "rev-parse", "HEAD");
+        Path other = tmp.resolve("other.git");
+        git(tmp, "clone", "-q", "--bare", "--shared", mainline.toString(), other.toString());
+        Path work = tmp.resolve("other-work");
+        git(tmp, "clone", "-q", "--shared", other.toString(), work.toString());
+        String onlyThere = commit(work, "fs/notify/mark.c", "int b;\n");
+        git(work, "push", "-q", "origin", "HEAD:refs/heads/only-there");
+        Path root = tmp.resolve("build");
+        BuildDir seedBuild = built(root, onlyThere, "cfg1", true, 10, checkout(other, onlyThere,
+                tmp.resolve("src/" + onlyThere)));
+        Path src0 = checkout(mainline, c0, tmp.resolve("src/" + c0));
+        assertThat(run.run(List.of("git", "cat-file", "-e", onlyThere + "^{commit}"), src0, Duration.ofMinutes(1)).ok())
+                .as("the new base's checkout knows only its own tree").isFalse();
+
+        Optional<BuildSeeds.Seed> seed = new BuildSeeds(root, run).nearest(src0, c0, "cfg1",
+                new BuildDir(root.resolve(c0 + "-cfg1").resolve("base")));
+
+        assertThat(seed).map(BuildSeeds.Seed::build).contains(seedBuild);
+        assertThat(seed.get().changed()).containsExactly("fs/notify/mark.c");
     }
 
     @Test
