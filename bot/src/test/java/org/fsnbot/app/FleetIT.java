@@ -30,6 +30,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.fsnbot.testing.SharedKernel;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The fleet for real (docs/fleet.md): PostgreSQL 15 from Debian's
@@ -38,6 +40,7 @@ import org.junit.jupiter.api.io.TempDir;
  * and TCG boots of a small profile. Processes die by kill -9.
  */
 @Tag("e2e")
+@ExtendWith(SharedKernel.class)
 class FleetIT {
 
     private static final int CHECKIN_SECONDS = 3;

@@ -19,6 +19,8 @@ import org.fsnbot.testing.Repo;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.fsnbot.testing.SharedKernel;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The flood of issue 40 to the end: FloodArchive's 10,000 strangers'
@@ -31,6 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
  * proves the maintainer gets measured answers, not just a place in line.
  */
 @Tag("e2e")
+@ExtendWith(SharedKernel.class)
 class FloodIT {
 
     private static final String MAINT = "A Maintainer <maintainer@example.org>";

@@ -32,6 +32,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.fsnbot.testing.SharedKernel;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * `fsnbot run --once` following real public-inbox-httpd inboxes filled
@@ -39,6 +41,7 @@ import org.junit.jupiter.api.io.TempDir;
  * message, and a purge.
  */
 @Tag("shared")
+@ExtendWith(SharedKernel.class)
 class FollowLoreIT {
 
     private static final String SERIES_COVER = "<20220629144210.2983229-1-amir73il@gmail.com>";

@@ -19,6 +19,8 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.fsnbot.testing.SharedKernel;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The whole loop on real components: a patch mail delivered to a local
@@ -26,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * builds and boots both kernels, and writes the threaded reply.
  */
 @Tag("e2e")
+@ExtendWith(SharedKernel.class)
 class RunLoopIT {
 
     @Test

@@ -23,6 +23,8 @@ import org.fsnbot.testing.Repo;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.fsnbot.testing.SharedKernel;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * `fsnbot compare`, the command every tree report names under
@@ -34,6 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
  * base's checkout may be made from it and must not outlive it.
  */
 @Tag("e2e")
+@ExtendWith(SharedKernel.class)
 class CompareIT {
 
     private final CommandRunner run = new CommandRunner();

@@ -38,6 +38,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.api.io.TempDir;
+import org.fsnbot.testing.SharedKernel;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * A patch whose build attacks the runner, through a whole job: it must
@@ -47,6 +49,7 @@ import org.junit.jupiter.api.io.TempDir;
  * fails when the protection it checks is taken away.
  */
 @Tag("e2e")
+@ExtendWith(SharedKernel.class)
 class HostilePatchIT {
 
     /** Set for the integration tests' JVM by the failsafe configuration. */

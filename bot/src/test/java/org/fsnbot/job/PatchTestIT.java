@@ -46,6 +46,8 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
+import org.fsnbot.testing.SharedKernel;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The whole slice for real: Debian's linux-source-6.12 built with our
@@ -55,6 +57,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Tag("e2e")
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@ExtendWith(SharedKernel.class)
 public class PatchTestIT {
 
     private static Application app;

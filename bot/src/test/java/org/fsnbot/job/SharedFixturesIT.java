@@ -25,12 +25,15 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.fsnbot.testing.SharedKernel;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Tests on the real lore mail in ../shared/fixtures. Skipped, and saying
  * so, when ../shared is not beside the checkout.
  */
 @Tag("shared")
+@ExtendWith(SharedKernel.class)
 class SharedFixturesIT {
 
     @BeforeAll

@@ -23,6 +23,8 @@ import org.fsnbot.testing.TestClock;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.fsnbot.testing.SharedKernel;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The weekly report on real kernels. A watched branch of a local tree on
@@ -38,6 +40,7 @@ import org.junit.jupiter.api.io.TempDir;
  * are this test's.
  */
 @Tag("e2e")
+@ExtendWith(SharedKernel.class)
 class TrendReportIT {
 
     private static final Instant START = Instant.parse("2026-11-02T09:00:00Z");

@@ -31,6 +31,8 @@ import org.fsnbot.testing.Repo;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.fsnbot.testing.SharedKernel;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * A whole job on a third backend wired with one line (the factory given
@@ -39,6 +41,7 @@ import org.junit.jupiter.api.io.TempDir;
  * made from what the backend said, with no QEMU anywhere.
  */
 @Tag("e2e")
+@ExtendWith(SharedKernel.class)
 class ScriptedTestbedIT {
 
     @Test
