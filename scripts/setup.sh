@@ -24,6 +24,9 @@ if getent group kvm >/dev/null; then
 	usermod -a -G kvm "$sandbox_user"
 fi
 
+# --no-tree: packages and the sandbox user only (scripts/test.sh makes the
+# tree beside the unit tests).
+[ "${1:-}" = "--no-tree" ] && exit 0
 tree=${FSNBOT_LINUX_TREE:-/var/cache/fsnbot/linux-6.12}
 mkdir -p "$(dirname "$tree")"
 bash scripts/linux-source-tree.sh "$tree"

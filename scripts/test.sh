@@ -6,6 +6,7 @@
 # packages first).
 # Tests on ../shared/fixtures run when ../shared is beside the checkout and
 # say SKIPPED otherwise.
+# Arguments go to both Maven runs (the unit tests', then the end-to-end).
 set -euo pipefail
 self=$(readlink -f "$0")
 cd "$(dirname "$self")/.."
@@ -24,17 +25,70 @@ if [ -z "${FSNBOT_TEST_LOCKED:-}" ]; then
 	fi
 	FSNBOT_TEST_LOCKED=1 exec flock -o -w 2700 -E 75 "$lock" bash "$self" "$@"
 fi
-bash scripts/setup.sh
-# The pages' browser tests (PagesBrowserIT) drive Debian's own Chromium.
+
+# The run's benchmark, printed at its end whatever the outcome
+# (docs/measurements.md has the figures).
+start=$SECONDS
+marks=()
+mark() { marks+=("$1 $((SECONDS - ${2:-$start}))s"); }
+report() {
+	local rc=$?
+	echo "test.sh: exit $rc after $(( (SECONDS - start) / 60 )) min $(( (SECONDS - start) % 60 )) s (${marks[*]:-})"
+}
+trap report EXIT
+
+# Every Debian package first, in one apt run (apt takes one at a time).
 . scripts/apt.sh
-ensure_packages chromium chromium-driver
+bash scripts/setup.sh --no-tree
+# The pages' browser tests (PagesBrowserIT) drive Debian's own Chromium;
 # SystemdUnitsTest reads deploy/systemd with systemd-analyze.
-ensure_packages systemd
-bash scripts/docker-up.sh
+ensure_packages chromium chromium-driver systemd docker.io mmdebstrap
+mark packages
+
+# What only the end-to-end tests need (the kernel tree, dockerd and the
+# images made from Debian packages) is made while the unit tests run: on a
+# fresh machine that is minutes of unpacking and downloading.
+pids=() logs=()
+background() {
+	local log
+	log=$(mktemp)
+	"$@" >"$log" 2>&1 &
+	pids+=($!)
+	logs+=("$log")
+}
+background bash scripts/linux-source-tree.sh "$FSNBOT_LINUX_TREE"
+background bash scripts/docker-up.sh
+# Waits for the set-up above and prints what it said; false when a part failed.
+set_up() {
+	local i ok=0
+	for i in "${!pids[@]}"; do
+		if wait "${pids[$i]}"; then
+			cat "${logs[$i]}"
+		else
+			echo "test.sh: setting up the end-to-end tests failed:" >&2
+			cat "${logs[$i]}" >&2
+			ok=1
+		fi
+		rm -f "${logs[$i]}"
+	done
+	return $ok
+}
+unit=$SECONDS
+if ! mvn -B test "$@"; then
+	set_up >/dev/null 2>&1 || true
+	exit 1
+fi
+mark unit "$unit"
+setup_wait=$SECONDS
+set_up
+mark "waiting-for-set-up" "$setup_wait"
+# The workloads' coding style, by the kernel tree's checkpatch.pl.
 bash scripts/checkpatch.sh
 # PatchTestIT's pinned guest runs in 2 MiB hugepages (2 x 256 MiB, docs/numa.md):
 # reserve enough when fewer are, never fewer than an operator already has.
 if [ "$(cat /proc/sys/vm/nr_hugepages)" -lt 320 ]; then
 	echo 320 > /proc/sys/vm/nr_hugepages
 fi
-exec mvn -B verify "$@"
+e2e=$SECONDS
+mvn -B verify -Dfsnbot.unit.skip=true "$@"
+mark end-to-end "$e2e"
