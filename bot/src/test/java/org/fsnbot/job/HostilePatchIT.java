@@ -160,7 +160,7 @@ class HostilePatchIT {
                 case SYMLINK -> "ln -s " + (name.endsWith("bzImage") ? secret : canary.resolve("created")) + " "
                         + name;
                 case FIFO -> "mkfifo " + name;
-                case HARD_LINK -> "ln " + secret + " " + name + " 2>/dev/null || ln .version " + name;
+                case HARD_LINK -> "ln " + secret + " " + name + " 2>/dev/null || ln System.map " + name;
             });
         }
         Path mbox = HostilePatch.afterTheImage(tmp, "plant-" + plant.name().toLowerCase(Locale.ROOT),
