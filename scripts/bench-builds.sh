@@ -9,11 +9,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../bot"
 export FSNBOT_LINUX_TREE=${FSNBOT_LINUX_TREE:-/var/cache/fsnbot/linux-6.12}
-dir=${1:-}
-if [ -z "$dir" ]; then
-	dir=$(mktemp -d /var/tmp/fsnbot-bench-builds.XXXXXX)
-	trap 'rm -rf "$dir"' EXIT
-fi
+dir=${1:-$(mktemp -d /var/tmp/fsnbot-bench-builds.XXXXXX)}
 cp=$(mktemp)
 trap 'rm -f "$cp"; [ -n "${1:-}" ] || rm -rf "$dir"' EXIT
 mvn -q -B -DskipTests test-compile dependency:build-classpath -Dmdep.outputFile="$cp" >/dev/null
