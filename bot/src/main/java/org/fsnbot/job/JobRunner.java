@@ -2,17 +2,14 @@ package org.fsnbot.job;
 
 import java.util.function.Supplier;
 import java.io.IOException;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import org.fsnbot.build.BaseLocks;
 import org.fsnbot.build.Checkouts;
 import org.fsnbot.report.JobFacts;
 import org.fsnbot.store.JobStore;
@@ -42,8 +39,9 @@ public final class JobRunner {
     private final ResultFiles files;
     private final RunnerName runner;
     private final Clock clock;
+    private final BaseLocks locks;
 
-    /** workRoot holds the per-base locks (beside the checkouts they guard); jobs each job's kept files. */
+    /** workRoot holds the per-base locks (beside the checkouts they guard, BaseLocks); jobs each job's kept files. */
     public record Dirs(Path workRoot, JobDirectories jobs) {
         public Dirs {
             Objects.requireNonNull(workRoot);
@@ -61,6 +59,7 @@ public final class JobRunner {
         this.files = files;
         this.jobs = jobs;
         this.checkouts = checkouts;
+        this.locks = new BaseLocks(dirs.workRoot());
     }
 
     @SuppressWarnings("try") // the log context is held, not read
@@ -73,13 +72,7 @@ public final class JobRunner {
         try (MDC.MDCCloseable ids = LogContext.job(id)) {
             log.info("job {}: {} on {}", id, resolved.topic().subject(), resolved.baseLabel());
             Path dir = dirs.jobs().fresh(id);
-            return underBaseLock(resolved.baseCommit(), () -> {
-                try {
-                    return finish(job, resolved, id, measure(resolved, dir, id), started);
-                } finally {
-                    checkouts.keepIfClean(resolved.baseCommit());
-                }
-            });
+            return finish(job, resolved, id, measure(resolved, dir, id), started);
         } catch (IOException | RuntimeException e) {
             jobs.fail(id, e.toString());
             throw e;
@@ -93,7 +86,7 @@ public final class JobRunner {
     /**
      * Runs job up to its boots, with a stopping rule of the caller's (a
      * bisection step): its row, builds and boots recorded like any job's,
-     * under the base's lock, the checkout verified after; no verdict, no
+     * the checkout verified after its builds; no verdict, no
      * mail. The row ends MEASURED, or with the reason it stopped.
      */
     @SuppressWarnings("try") // the log context is held, not read
@@ -105,17 +98,10 @@ public final class JobRunner {
         try (MDC.MDCCloseable ids = LogContext.job(id)) {
             log.info("job {}: {} on {} (measured only)", id, resolved.topic().subject(), resolved.baseLabel());
             Path dir = dirs.jobs().fresh(id);
-            Step<Booted> s = underBaseLock(resolved.baseCommit(), () -> {
-                try {
-                    JobJournal journal = new StoreJournal(jobs, id, runner);
-                    return phases.get().apply().run(resolved, journal)
-                            .then(a -> phases.get().build().run(a, journal))
-                            .then(b -> phases.get().image().run(b, dir))
-                            .then(i -> phases.get().measure().boot(i, dir, journal, budget, more));
-                } finally {
-                    checkouts.keepIfClean(resolved.baseCommit());
-                }
-            });
+            JobJournal journal = new StoreJournal(jobs, id, runner);
+            Step<Booted> s = built(resolved, journal)
+                    .then(b -> phases.get().image().run(b, dir))
+                    .then(i -> phases.get().measure().boot(i, dir, journal, budget, more));
             if (s instanceof Step.Stop<Booted> stop) {
                 jobs.fail(id, stop.ending().finding().kind() + ": " + stop.ending().finding().detail());
             } else {
@@ -130,8 +116,7 @@ public final class JobRunner {
 
     private Ending measure(Resolved resolved, Path dir, long id) throws IOException {
         JobJournal journal = new StoreJournal(jobs, id, runner);
-        Step<Measured> measured = phases.get().apply().run(resolved, journal)
-                .then(a -> phases.get().build().run(a, journal))
+        Step<Measured> measured = built(resolved, journal)
                 .then(b -> phases.get().image().run(b, dir))
                 .then(i -> phases.get().measure().run(i, dir, journal));
         return measured.end(m -> new Ending(phases.get().verdict().run(m), m));
@@ -160,26 +145,19 @@ public final class JobRunner {
         return new JobOutcome(id, f.kind(), f.outcome(), f.verdict(), replied.eml(), replied.body(), dir);
     }
 
-    @FunctionalInterface
-    private interface Locked<T> {
-        T run() throws IOException;
-    }
-
     /**
-     * One job at a time per base checkout: a second fsnbot on the same
-     * home waits here instead of switching the tree under the first.
+     * Apply and build under the base's lock (BaseLocks): they switch the
+     * base's checkout, which is checked clean before the lock goes. What
+     * follows reads only the finished builds and the job's own directory.
      */
-    private <T> T underBaseLock(String baseCommit, Locked<T> work) throws IOException {
-        Path lockFile = dirs.workRoot().resolve("locks").resolve(baseCommit.substring(0, 12) + ".lock");
-        Files.createDirectories(lockFile.getParent());
-        try (FileChannel ch = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
-            FileLock lock = ch.lock();
+    private Step<Built> built(Resolved resolved, JobJournal journal) throws IOException {
+        return locks.holding(resolved.baseCommit(), () -> {
             try {
-                return work.run();
+                return phases.get().apply().run(resolved, journal).then(a -> phases.get().build().run(a, journal));
             } finally {
-                lock.release();
+                checkouts.keepIfClean(resolved.baseCommit());
             }
-        }
+        });
     }
 
     private String elapsed(Instant started) {

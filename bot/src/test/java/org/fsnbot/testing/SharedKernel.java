@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import org.fsnbot.build.BaseLocks;
 import org.fsnbot.build.BuildResult;
 import org.fsnbot.build.Checkouts;
 import org.fsnbot.build.KernelBuilder;
@@ -36,10 +37,17 @@ public final class SharedKernel implements BeforeAllCallback {
         String base = run.check(List.of("git", "rev-parse", KernelFixture.base() + "^{commit}"), KernelFixture.tree(),
                 Duration.ofMinutes(1)).outputText().strip();
         Checkouts checkouts = new Checkouts(home, run);
-        Path checkout = checkouts.at(KernelFixture.tree(), base);
-        BuildResult r = new KernelBuilder(home, run, Sandboxes.bwrap("shared-kernel")).buildBase(checkout, base,
-                KernelConfig.builtin(), KernelBuilder.Code.TRUSTED);
-        checkouts.keepIfClean(base);
+        // Under the base's lock, as a job builds: the other test lane may be
+        // applying a patch in this checkout, or building this base itself.
+        BuildResult r = new BaseLocks(home).holding(base, () -> {
+            try {
+                return new KernelBuilder(home, run, Sandboxes.bwrap("shared-kernel")).buildBase(
+                        checkouts.at(KernelFixture.tree(), base), base, KernelConfig.builtin(),
+                        KernelBuilder.Code.TRUSTED);
+            } finally {
+                checkouts.keepIfClean(base);
+            }
+        });
         if (!r.ok()) {
             throw new IOException("the shared base kernel did not build: " + r.errorLines());
         }

@@ -2,11 +2,13 @@ package org.fsnbot.testbed.scripted;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 import org.fsnbot.app.Application;
 import org.fsnbot.app.Config;
 import org.fsnbot.app.Home;
@@ -24,8 +26,14 @@ import org.fsnbot.plan.Base;
 import org.fsnbot.plan.BaseReason;
 import org.fsnbot.plan.Profile;
 import org.fsnbot.plan.Topology;
+import org.fsnbot.run.BootRecord;
 import org.fsnbot.run.Side;
 import org.fsnbot.stats.Verdict;
+import org.fsnbot.testbed.Artefacts;
+import org.fsnbot.testbed.Instrument;
+import org.fsnbot.testbed.MeasurePlan;
+import org.fsnbot.testbed.Measurement;
+import org.fsnbot.testbed.Testbed;
 import org.fsnbot.testing.KernelFixture;
 import org.fsnbot.testing.Repo;
 import org.junit.jupiter.api.Tag;
@@ -47,7 +55,8 @@ class ScriptedTestbedIT {
     @Test
     void aJobMeasuredByAScriptedBackendIsJudgedAndRepliedFromItsTypedFacts(@TempDir Path dir) throws Exception {
         Config loaded = Config.load(Optional.empty());
-        Config c = loaded.withHome(Home.at(KernelFixture.home()).withOutbox(dir.resolve("outbox")))
+        Config c = loaded.withHome(Home.at(KernelFixture.home()).withState(KernelFixture.state())
+                .withOutbox(dir.resolve("outbox")))
                 .withMailing(new Config.Mailing("fsnbot <fsnbot@fsnbot.test>", MailSettings.dryRun(), List.of(),
                         true, Optional.empty(), loaded.mailing().weekly()));
         Path profile = Files.writeString(dir.resolve("tiny.json"), "{\"name\":\"tiny\",\"description\":\"scripted\","
@@ -56,8 +65,27 @@ class ScriptedTestbedIT {
         // The patched kernel's none row costs what a parent watch does (~930 ns against ~250 ns).
         Map<Side, Map<String, Double>> medians = Map.of(Side.BASE, Map.of("none", 250.0, "parent", 930.0),
                 Side.PATCHED, Map.of("none", 930.0, "parent", 930.0));
+        // Whether this JVM holds the base's lock while the job measures (BaseLocks: boots hold none).
+        java.util.List<Boolean> lockHeldWhileMeasuring = new java.util.ArrayList<>();
+        String baseCommit = org.fsnbot.testing.GitCli.git(KernelFixture.tree(), Map.of(), "rev-parse",
+                KernelFixture.base() + "^{commit}");
         try (Application app = Application.open(c, DeliveryHooks.NONE, java.time.Clock.systemUTC(),
-                parts -> new ScriptedTestbed(medians, 7))) {
+                parts -> new Testbed() {
+                    private final ScriptedTestbed script = new ScriptedTestbed(medians, 7);
+
+                    @Override
+                    public Instrument instrument(Artefacts artefacts, Topology topology) throws IOException {
+                        return script.instrument(artefacts, topology);
+                    }
+
+                    @Override
+                    public Measurement measure(Artefacts artefacts, MeasurePlan plan, Consumer<BootRecord> booted)
+                            throws IOException {
+                        lockHeldWhileMeasuring.add(org.fsnbot.testing.BaseLockProbe.heldByThisProcess(
+                                KernelFixture.home(), baseCommit));
+                        return script.measure(artefacts, plan, booted);
+                    }
+                })) {
             PatchSeries series = new MboxReader().readSeries(Repo.exampleMbox());
             Job job = new Job(new Base(KernelFixture.tree().toString(), KernelFixture.base(), BaseReason.of(BaseReason.Kind.NAMED_IN_COMMAND)),
                     new Candidate.Series(series, Repo.exampleMbox()), Profile.load(profile.toString()),
@@ -74,6 +102,8 @@ class ScriptedTestbedIT {
             // Three pairs at first, more (up to six) while the parent row, unchanged by design, stays open.
             assertThat(app.store().count("boots", "job_id = ? AND accelerator = 'SCRIPT'", o.jobId()))
                     .isBetween(6L, 12L);
+            assertThat(lockHeldWhileMeasuring).as("the base's lock, held by this fsnbot while boots run")
+                    .isNotEmpty().containsOnly(false);
         }
     }
 }
