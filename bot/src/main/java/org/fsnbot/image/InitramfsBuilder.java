@@ -53,27 +53,37 @@ public final class InitramfsBuilder {
             throw new IOException(busybox + " missing: apt-get install busybox-static");
         }
         Files.createDirectories(out.getParent());
-        Path tmp = out.resolveSibling(out.getFileName() + ".tmp");
-        try (OutputStream fos = Files.newOutputStream(tmp);
-                GZIPOutputStream gz = new GZIPOutputStream(fos);
-                CpioArchiveOutputStream cpio = new CpioArchiveOutputStream(gz, CpioConstants.FORMAT_NEW)) {
-            for (String d : List.of("bin", "dev", "proc", "sys", "tmp", "run", "job", "workloads")) {
-                dir(cpio, d);
-            }
-            file(cpio, "init", init.getBytes(StandardCharsets.UTF_8), 0755);
-            file(cpio, "bin/busybox", Files.readAllBytes(busybox), 0755);
-            file(cpio, "job/workloads", job.getBytes(StandardCharsets.UTF_8), 0644);
-            file(cpio, "job/workloads.instructions", instructionJob.getBytes(StandardCharsets.UTF_8), 0644);
-            if (workloadBin != null) {
-                try (Stream<Path> s = Files.list(workloadBin)) {
-                    for (Path f : s.sorted().toList()) {
-                        file(cpio, "workloads/" + f.getFileName(), Files.readAllBytes(f), 0755);
+        // A name of its own, moved into place whole: two fsnbot processes on one
+        // home write the accelerator probe's image (home/probe) at once.
+        Path tmp = Files.createTempFile(out.getParent(), out.getFileName() + ".", ".tmp",
+                java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+                        java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--")));
+        try {
+            try (OutputStream fos = Files.newOutputStream(tmp);
+                    GZIPOutputStream gz = new GZIPOutputStream(fos);
+                    CpioArchiveOutputStream cpio = new CpioArchiveOutputStream(gz, CpioConstants.FORMAT_NEW)) {
+                for (String d : List.of("bin", "dev", "proc", "sys", "tmp", "run", "job", "workloads")) {
+                    dir(cpio, d);
+                }
+                file(cpio, "init", init.getBytes(StandardCharsets.UTF_8), 0755);
+                file(cpio, "bin/busybox", Files.readAllBytes(busybox), 0755);
+                file(cpio, "job/workloads", job.getBytes(StandardCharsets.UTF_8), 0644);
+                file(cpio, "job/workloads.instructions", instructionJob.getBytes(StandardCharsets.UTF_8), 0644);
+                if (workloadBin != null) {
+                    try (Stream<Path> s = Files.list(workloadBin)) {
+                        for (Path f : s.sorted().toList()) {
+                            file(cpio, "workloads/" + f.getFileName(), Files.readAllBytes(f), 0755);
+                        }
                     }
                 }
+                cpio.finish();
             }
-            cpio.finish();
+        } catch (IOException | RuntimeException e) {
+            Files.deleteIfExists(tmp);
+            throw e;
         }
-        Files.move(tmp, out, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        Files.move(tmp, out, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                java.nio.file.StandardCopyOption.ATOMIC_MOVE);
         return out;
     }
 

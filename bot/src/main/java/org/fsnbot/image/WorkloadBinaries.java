@@ -2,7 +2,9 @@ package org.fsnbot.image;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
@@ -17,6 +19,8 @@ import org.fsnbot.exec.CommandRunner;
  */
 public final class WorkloadBinaries {
 
+    private static final String BUILT = "built.ok";
+
     private final Path cacheRoot;
     private final CommandRunner runner;
 
@@ -25,21 +29,43 @@ public final class WorkloadBinaries {
         this.runner = runner;
     }
 
-    /** The directory holding one static binary per workload. */
+    /**
+     * The directory holding one static binary per workload. Built beside
+     * its final place and moved there whole: two fsnbot processes on one
+     * home (a test-patch beside a run, two test lanes) may build at once,
+     * and neither may see, or remove, the other's half-made directory.
+     */
     public Path build() throws IOException {
         Path staging = Files.createTempDirectory("fsnbot-workloads");
         try {
             BundledFiles.copy("fsnbot/workloads", staging);
             Path dir = cacheRoot.resolve("workloads").resolve(hash(staging));
             Path bin = dir.resolve("bin");
-            if (Files.exists(dir.resolve("built.ok"))) {
+            if (Files.exists(dir.resolve(BUILT))) {
                 return bin;
             }
-            runner.run(List.of("rm", "-rf", dir.toString()), null, Duration.ofMinutes(1));
             Files.createDirectories(dir.getParent());
-            runner.check(List.of("cp", "-a", staging.toString(), dir.toString()), null, Duration.ofMinutes(1));
-            runner.check(List.of("make", "-C", dir.toString(), "OUT=" + bin), null, Duration.ofMinutes(5));
-            Files.writeString(dir.resolve("built.ok"), "ok\n");
+            Path partial = Files.createTempDirectory(dir.getParent(), dir.getFileName() + ".partial-");
+            try {
+                runner.check(List.of("cp", "-a", staging + "/.", partial.toString()), null, Duration.ofMinutes(1));
+                runner.check(List.of("make", "-C", partial.toString(), "OUT=" + partial.resolve("bin")), null,
+                        Duration.ofMinutes(5));
+                Files.writeString(partial.resolve(BUILT), "ok\n");
+                if (Files.exists(dir, LinkOption.NOFOLLOW_LINKS) && !Files.exists(dir.resolve(BUILT))) {
+                    // An older fsnbot's unfinished build in place: nobody finishes it now.
+                    runner.check(List.of("rm", "-rf", dir.toString()), null, Duration.ofMinutes(1));
+                }
+                try {
+                    Files.move(partial, dir, StandardCopyOption.ATOMIC_MOVE);
+                } catch (IOException taken) {
+                    // rename(2) refuses a directory that is there now: another process's, finished.
+                    if (!Files.exists(dir.resolve(BUILT))) {
+                        throw taken;
+                    }
+                }
+            } finally {
+                runner.run(List.of("rm", "-rf", partial.toString()), null, Duration.ofMinutes(1));
+            }
             return bin;
         } finally {
             runner.run(List.of("rm", "-rf", staging.toString()), null, Duration.ofMinutes(1));
