@@ -65,6 +65,23 @@ public final class Orphans {
         return List.copyOf(marks().keySet());
     }
 
+    /**
+     * The marked processes of this home that this process started, or
+     * whose starter is gone: what "nothing was left" may count, while
+     * another live fsnbot on the home goes on with steps of its own.
+     */
+    public List<Long> markedByThisOrGone() throws IOException {
+        long self = ProcessHandle.current().pid();
+        List<Long> out = new ArrayList<>();
+        for (Map.Entry<Long, String> e : marks().entrySet()) {
+            Optional<OwnerMark> mark = OwnerMark.parse(e.getValue());
+            if (mark.isEmpty() || mark.get().pid() == self || !mark.get().starterAlive()) {
+                out.add(e.getKey());
+            }
+        }
+        return out;
+    }
+
     /** Each marked process of this home and its mark's text. */
     private Map<Long, String> marks() throws IOException {
         long self = ProcessHandle.current().pid();

@@ -22,10 +22,12 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.fsnbot.app.Application;
 import org.fsnbot.app.Config;
+import org.fsnbot.build.BaseLocks;
 import org.fsnbot.build.KernelBuilder;
 import org.fsnbot.build.KernelConfig;
 import org.fsnbot.exec.CommandRunner;
 import org.fsnbot.exec.Orphans;
+import org.fsnbot.exec.OwnerMark;
 import org.fsnbot.exec.Spaces;
 import org.fsnbot.mail.ReplyKind;
 import org.fsnbot.plan.Profile;
@@ -74,7 +76,8 @@ class HostilePatchIT {
         Path checkout = home.resolve("src").resolve(baseCommit);
         String baseBefore = digest(baseObj);
         Path hostTmp = Path.of("/tmp");
-        List<Path> plantIn = List.of(checkout, baseObj, hostTmp, home, home.resolve("ccache"), home.resolve("db"));
+        List<Path> plantIn = List.of(checkout, baseObj, hostTmp, home, home.resolve("ccache"),
+                KernelFixture.state().resolve("db"));
 
         AtomicInteger connections = new AtomicInteger();
         try (ServerSocket listener = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
@@ -92,7 +95,7 @@ class HostilePatchIT {
             accepter.setDaemon(true);
             accepter.start();
             Path mbox = HostilePatch.write(tmp, new HostilePatch.Targets(listener.getLocalPort(), SECRET_VARIABLE,
-                    home.resolve("db/fsnbot.mv.db"), plantIn));
+                    KernelFixture.state().resolve("db/fsnbot.mv.db"), plantIn));
 
             JobOutcome o = app.jobRunner().run(PatchTestIT.request(mbox, Profile.load("quick")));
 
@@ -125,9 +128,11 @@ class HostilePatchIT {
         }
 
         assertThat(digest(baseObj)).as("the base object directory, file by file").isEqualTo(baseBefore);
-        assertThat(new CommandRunner().check(List.of("git", "status", "--porcelain", "--ignored"), checkout,
-                Duration.ofMinutes(5)).outputText()).as("the checkout after the job").isBlank();
-        assertThat(new Orphans(home.toString()).marked()).as("processes the job left").isEmpty();
+        // Under the base's lock: a job of the other test lane may have a patch applied in it now.
+        assertThat(new BaseLocks(home).holding(baseCommit, () -> new CommandRunner().check(List.of("git", "status",
+                "--porcelain", "--ignored"), checkout, Duration.ofMinutes(5)).outputText()))
+                .as("the checkout after the job").isBlank();
+        assertThat(new Orphans(home.toString()).markedByThisOrGone()).as("processes the job left").isEmpty();
         assertThat(app.store().count("jobs", "id > ?", 0L)).as("the bot still answers").isPositive();
     }
 
@@ -191,8 +196,8 @@ class HostilePatchIT {
         }
         assertThat(digest(baseObj)).as("the base object directory, file by file").isEqualTo(baseBefore);
         assertThat(Files.readString(Path.of("/proc/self/mountinfo"))).as("spaces this fsnbot left mounted")
-                .doesNotContain(Spaces.sourceOf(home.toString()));
-        assertThat(new Orphans(home.toString()).marked()).as("processes the job left").isEmpty();
+                .doesNotContain(Spaces.sourceOf(OwnerMark.ofThisProcess(home.toString()).value()));
+        assertThat(new Orphans(home.toString()).markedByThisOrGone()).as("processes the job left").isEmpty();
     }
 
     @Test

@@ -60,6 +60,12 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(SharedKernel.class)
 public class PatchTestIT {
 
+    /**
+     * The tag of tests that need this machine to themselves: failsafe runs
+     * them after the two parallel lanes of every other suite (bot/pom.xml).
+     */
+    public static final String QUIET = "quiet";
+
     private static Application app;
     private static JobRunner pipeline;
     /** Where the jobs' patched trees are published (a bare repository, as an operator's remote would be). */
@@ -82,7 +88,7 @@ public class PatchTestIT {
         pipeline = app.jobRunner();
     }
 
-    /** fsnbot on the shared e2e home (the kernel builds are kept there), replies to outbox. */
+    /** fsnbot on the shared e2e home (the kernel builds are kept there; its lane's state), replies to outbox. */
     static Application e2eApplication(Path outbox) throws Exception {
         return e2eApplication(outbox, Config.Sandboxing.Mode.BWRAP);
     }
@@ -99,7 +105,8 @@ public class PatchTestIT {
         Config.Runner r = loaded.runner();
         Config c = more.apply(loaded.withRunner(new Config.Runner(r.identity(), r.sandbox(), new Config.Quietness(
                 KernelFixture.e2eMaxCpuPressurePct(), r.quiet().quietWait()), r.hugepages(), r.clock())));
-        return Application.open(c.withHome(Home.at(KernelFixture.home()).withOutbox(outbox)).withMailing(
+        return Application.open(c.withHome(Home.at(KernelFixture.home()).withState(KernelFixture.state())
+                .withOutbox(outbox)).withMailing(
                 new Config.Mailing("fsnbot <fsnbot@fsnbot.test>", MailSettings.dryRun(), List.of(), true, Optional.empty(),
                         c.mailing().weekly()))
                 .withSandbox(new Config.Sandboxing(sandbox, c.sandbox().user(), c.sandbox().image())),
@@ -287,6 +294,7 @@ public class PatchTestIT {
 
     @Test
     @Order(5)
+    @Tag(QUIET) // a 30 s boot limit: the other lane's boots would stretch a healthy boot past it
     void aHangingKernelTimesOutIntoAnInfrastructureFailure(@TempDir Path dir) throws Exception {
         JobOutcome o = pipeline.run(request(ExampleVariants.hanging(dir), tinyProfile(dir, 30)));
         assertThat(o.kind()).isEqualTo(ReplyKind.INFRASTRUCTURE_FAILURE);
@@ -316,6 +324,7 @@ public class PatchTestIT {
 
     @Test
     @Order(7)
+    @Tag(QUIET) // wall-clock boots judged by the host's CPU pressure, which the other lane makes
     void aBootDuringWhichTheRunnerWasBusyIsNoSampleAndIsBootedAgainOnceItIsQuiet(@TempDir Path dir)
             throws Exception {
         // Two threads spinning here compete with the guest's two vCPUs for this
@@ -399,6 +408,7 @@ public class PatchTestIT {
 
     @Test
     @Order(8)
+    @Tag(QUIET) // every QEMU's vCPU threads on this host are read, the other lane's too
     void aPinnedTwoNodeGuestRunsOnThePlannedCpusSeesItsTwoNodesAndIsVerified(@TempDir Path dir) throws Exception {
         // Seen from outside, while the boots run: each vCPU thread's affinity, as the kernel keeps it.
         java.util.concurrent.ConcurrentHashMap<String, String> seen = new java.util.concurrent.ConcurrentHashMap<>();

@@ -102,4 +102,19 @@ public final class KernelFixture {
         return Path.of(System.getProperty("fsnbot.test.home",
                 System.getenv().getOrDefault("FSNBOT_TEST_HOME", "/var/cache/fsnbot/test-home")));
     }
+
+    /**
+     * Where this test JVM's fsnbot keeps its database and jobs' files: one
+     * directory a lane (failsafe runs the end-to-end suites in parallel
+     * JVMs, bot/pom.xml), so that two JVMs never share one embedded
+     * database while both live. The builds, checkouts and their locks stay
+     * the home's, shared.
+     */
+    public static Path state() {
+        String lane = System.getProperty("fsnbot.lane", "1");
+        if (!lane.matches("[1-9][0-9]?")) {
+            throw new IllegalArgumentException("fsnbot.lane is a fork number: " + lane);
+        }
+        return home().resolve("lanes").resolve(lane);
+    }
 }
