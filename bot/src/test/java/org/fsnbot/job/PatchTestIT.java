@@ -379,13 +379,17 @@ public class PatchTestIT {
                 + " boot \\(limit \\d+% \\+ 0\\.2 s\\); \\d busy boots? not counted$");
     }
 
-    /** Each vCPU thread's Cpus_allowed_list, by the thread's name ("CPU 0/TCG"), of every QEMU running now. */
+    /**
+     * Each vCPU thread's Cpus_allowed_list, by the thread's name ("CPU 0/TCG"), of every QEMU this JVM runs
+     * now (the other test lane's are not this test's).
+     */
     private static java.util.Map<String, String> vcpuAffinity() throws java.io.IOException {
         java.util.Map<String, String> out = new java.util.TreeMap<>();
         try (var procs = Files.list(Path.of("/proc"))) {
             for (Path p : procs.filter(x -> x.getFileName().toString().matches("\\d+")).toList()) {
                 try {
-                    if (!Files.readString(p.resolve("comm")).startsWith("qemu-system")) {
+                    if (!Files.readString(p.resolve("comm")).startsWith("qemu-system")
+                            || !descendsFromThisJvm(Long.parseLong(p.getFileName().toString()))) {
                         continue;
                     }
                     try (var tasks = Files.list(p.resolve("task"))) {
@@ -406,9 +410,20 @@ public class PatchTestIT {
         return out;
     }
 
+    private static boolean descendsFromThisJvm(long pid) {
+        long self = ProcessHandle.current().pid();
+        java.util.Optional<ProcessHandle> h = ProcessHandle.of(pid).flatMap(ProcessHandle::parent);
+        while (h.isPresent()) {
+            if (h.get().pid() == self) {
+                return true;
+            }
+            h = h.get().parent();
+        }
+        return false;
+    }
+
     @Test
     @Order(8)
-    @Tag(QUIET) // every QEMU's vCPU threads on this host are read, the other lane's too
     void aPinnedTwoNodeGuestRunsOnThePlannedCpusSeesItsTwoNodesAndIsVerified(@TempDir Path dir) throws Exception {
         // Seen from outside, while the boots run: each vCPU thread's affinity, as the kernel keeps it.
         java.util.concurrent.ConcurrentHashMap<String, String> seen = new java.util.concurrent.ConcurrentHashMap<>();
