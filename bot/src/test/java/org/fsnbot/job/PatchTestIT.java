@@ -424,6 +424,7 @@ public class PatchTestIT {
 
     @Test
     @Order(8)
+    @Tag(QUIET) // a pinned guest measures wall time (an instruction count cannot see placement): judged by pressure
     void aPinnedTwoNodeGuestRunsOnThePlannedCpusSeesItsTwoNodesAndIsVerified(@TempDir Path dir) throws Exception {
         // Seen from outside, while the boots run: each vCPU thread's affinity, as the kernel keeps it.
         java.util.concurrent.ConcurrentHashMap<String, String> seen = new java.util.concurrent.ConcurrentHashMap<>();
