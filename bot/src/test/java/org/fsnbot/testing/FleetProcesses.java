@@ -31,10 +31,8 @@ public final class FleetProcesses implements AutoCloseable {
 
     /** Starts `fsnbot ARGS` as name. */
     public Process start(String name, String... args) throws IOException {
-        // C1 only and one GC thread: these JVMs live seconds to minutes, dozens a run, and C2's compiles and
-        // parallel GC threads took CPUs the end-to-end lanes' boots and builds are short of.
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx384m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-jar", jar().toString()));
+                "-Xmx384m", "-jar", jar().toString()));
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log(name).toFile());
         pb.environment().putAll(env);
