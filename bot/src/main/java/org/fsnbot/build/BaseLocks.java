@@ -31,14 +31,19 @@ public final class BaseLocks {
         this.dir = root.resolve("locks");
     }
 
-    /** Runs work holding baseCommit's lock, waiting for it as long as another process holds it. */
-    public <T> T holding(String baseCommit, Locked<T> work) throws IOException {
+    /** The file whose POSIX lock is baseCommit's lock. */
+    public Path file(String baseCommit) {
         if (!baseCommit.matches("[0-9a-f]{12,64}")) {
             throw new IllegalArgumentException("a base lock is named by a commit id: " + baseCommit);
         }
+        return dir.resolve(baseCommit.substring(0, 12) + ".lock");
+    }
+
+    /** Runs work holding baseCommit's lock, waiting for it as long as another process holds it. */
+    public <T> T holding(String baseCommit, Locked<T> work) throws IOException {
+        Path file = file(baseCommit);
         Files.createDirectories(dir);
-        try (FileChannel ch = FileChannel.open(dir.resolve(baseCommit.substring(0, 12) + ".lock"),
-                StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
             FileLock lock = ch.lock();
             try {
                 return work.run();

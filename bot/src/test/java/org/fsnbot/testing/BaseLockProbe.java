@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import org.fsnbot.build.BaseLocks;
 import org.fsnbot.exec.CommandRunner;
 
 /** Looks at a base's lock (BaseLocks) from another process. */
@@ -19,7 +20,7 @@ public final class BaseLockProbe {
      * and would not see it).
      */
     public static boolean freeForAnotherProcess(Path home, String base) throws IOException {
-        Path file = home.resolve("locks").resolve(base.substring(0, 12) + ".lock");
+        Path file = new BaseLocks(home).file(base);
         return new CommandRunner().run(List.of("python3", "-c", "import fcntl, sys\n"
                 + "f = open(sys.argv[1], 'a')\n"
                 + "fcntl.lockf(f, fcntl.LOCK_EX | fcntl.LOCK_NB)\n", file.toString()), null,
@@ -33,7 +34,7 @@ public final class BaseLockProbe {
      * holding it (the other test lane's job on the same base).
      */
     public static boolean heldByThisProcess(Path home, String base) throws IOException {
-        Path file = home.resolve("locks").resolve(base.substring(0, 12) + ".lock");
+        Path file = new BaseLocks(home).file(base);
         if (!Files.exists(file)) {
             return false;
         }
