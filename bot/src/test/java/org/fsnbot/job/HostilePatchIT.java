@@ -122,7 +122,7 @@ class HostilePatchIT {
                 assertThat(p.resolve("fsnbot-planted")).as("planted in %s", p).doesNotExist();
             }
             assertThat(containsAnywhere(patchedObj, secret)).as("the secret in the build's files").isFalse();
-            assertThat(containsAnywhere(home.resolve("jobs").resolve(Long.toString(o.jobId())), secret)).isFalse();
+            assertThat(containsAnywhere(KernelFixture.state().resolve("jobs").resolve(Long.toString(o.jobId())), secret)).isFalse();
             assertThat(body).doesNotContain(secret);
             assertThat(patchedObj.resolve("obj")).as("the build's space is gone with what it held").doesNotExist();
         }
