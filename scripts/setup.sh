@@ -5,14 +5,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(
-	openjdk-17-jdk-headless maven git gcc make libc6-dev
-	qemu-system-x86 busybox-static cpio
-	linux-source-6.12 flex bison bc libelf-dev libssl-dev ccache xz-utils e2fsprogs
-	public-inbox curl procps bubblewrap util-linux libseccomp-dev
-)
+. scripts/packages.sh
 . scripts/apt.sh
-ensure_packages "${packages[@]}"
+# --no-kernel: without the kernel's packages and tree (scripts/test.sh
+# installs them beside the unit tests, which need neither).
+if [ "${1:-}" = "--no-kernel" ]; then
+	ensure_packages "${packages[@]}"
+else
+	ensure_packages "${packages[@]}" "${kernel_packages[@]}"
+fi
 
 # The account code from mail runs as in the sandbox (docs/security.md).
 sandbox_user=fsnbot-sandbox
@@ -24,9 +25,7 @@ if getent group kvm >/dev/null; then
 	usermod -a -G kvm "$sandbox_user"
 fi
 
-# --no-tree: packages and the sandbox user only (scripts/test.sh makes the
-# tree beside the unit tests).
-[ "${1:-}" = "--no-tree" ] && exit 0
+[ "${1:-}" = "--no-kernel" ] && exit 0
 tree=${FSNBOT_LINUX_TREE:-/var/cache/fsnbot/linux-6.12}
 mkdir -p "$(dirname "$tree")"
 bash scripts/linux-source-tree.sh "$tree"

@@ -37,17 +37,19 @@ report() {
 }
 trap report EXIT
 
-# Every Debian package first, in one apt run (apt takes one at a time).
+# What the unit tests need first (SystemdUnitsTest reads deploy/systemd
+# with systemd-analyze); what only the end-to-end tests need comes after.
 . scripts/apt.sh
-bash scripts/setup.sh --no-tree
-# The pages' browser tests (PagesBrowserIT) drive Debian's own Chromium;
-# SystemdUnitsTest reads deploy/systemd with systemd-analyze.
-ensure_packages chromium chromium-driver systemd docker.io mmdebstrap
+. scripts/packages.sh
+bash scripts/setup.sh --no-kernel
+ensure_packages systemd
 mark packages
 
-# What only the end-to-end tests need (the kernel tree, dockerd and the
-# images made from Debian packages) is made while the unit tests run: on a
-# fresh machine that is minutes of unpacking and downloading.
+# What only the end-to-end tests need (the kernel's packages and tree,
+# Chromium for PagesBrowserIT, dockerd and the images made from Debian
+# packages) is installed and made while the unit tests run: on a fresh
+# machine that is minutes of downloading and unpacking. apt takes one run
+# at a time, so the packages come first, in one run, then the rest side by side.
 pids=() logs=()
 background() {
 	local log
@@ -56,8 +58,15 @@ background() {
 	pids+=($!)
 	logs+=("$log")
 }
-background bash scripts/linux-source-tree.sh "$FSNBOT_LINUX_TREE"
-background bash scripts/docker-up.sh
+end_to_end_set_up() {
+	ensure_packages "${kernel_packages[@]}" chromium chromium-driver docker.io mmdebstrap
+	bash scripts/linux-source-tree.sh "$FSNBOT_LINUX_TREE" &
+	local tree=$! rc=0
+	bash scripts/docker-up.sh || rc=$?
+	wait "$tree" || rc=$?
+	return "$rc"
+}
+background end_to_end_set_up
 # Waits for the set-up above and prints what it said; false when a part failed.
 set_up() {
 	local i ok=0

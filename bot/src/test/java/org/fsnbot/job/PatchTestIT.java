@@ -9,6 +9,7 @@ import jakarta.mail.Session;
 import jakarta.mail.internet.InternetAddress;
 import jakarta.mail.internet.MimeMessage;
 import java.io.ByteArrayInputStream;
+import java.time.Duration;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -16,6 +17,7 @@ import java.util.List;
 import java.util.Properties;
 import java.util.Optional;
 import org.fsnbot.build.KernelBuilder;
+import org.fsnbot.exec.CommandRunner;
 import org.fsnbot.app.Application;
 import org.fsnbot.app.Config;
 import org.fsnbot.plan.ClockSetting;
@@ -75,6 +77,12 @@ public class PatchTestIT {
     static void wire(@TempDir Path tmp) throws Exception {
         published = tmp.resolve("published.git");
         org.eclipse.jgit.api.Git.init().setBare(true).setDirectory(published.toFile()).call().close();
+        // An operator's publishing remote is a fork of the kernel: it has the base's history, and a job
+        // pushes its patch's commit alone. An empty one would take the tree's whole history at the first
+        // push (80 CPU-seconds of packing, in each JVM that runs this class).
+        String objects = new CommandRunner().check(List.of("git", "rev-parse", "--path-format=absolute",
+                "--git-path", "objects"), KernelFixture.tree(), Duration.ofMinutes(1)).outputText().strip();
+        Files.writeString(published.resolve("objects/info/alternates"), objects + "\n");
         // Hugepages matter to the pinned guest only (scripts/test.sh reserves them): the other guests are unpinned.
         app = e2eApplication(tmp.resolve("outbox"), Config.Sandboxing.Mode.BWRAP,
                 c -> {
