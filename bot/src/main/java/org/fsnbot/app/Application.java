@@ -226,7 +226,7 @@ public final class Application implements AutoCloseable {
                 new BuildPhase(builder, KernelConfig.builtin(), checkouts), new ImagePhase(images),
                 new MeasurePhase(testbed.make(new Testbeds.Parts(config, home, sandbox, images, runner)),
                         new MeasurePhase.ThisRunner(runnerName(), new NoiseFloors(store.calibrations(), runnerName()))),
-                new VerdictPhase(store.calibrations(), runnerName()), new ReplyPhase(new ReplyRenderer(), composer, delivery,
+                new VerdictPhase(), new ReplyPhase(new ReplyRenderer(), composer, delivery,
                         config.mailing().regzbot(), lease));
     }
 

@@ -3,6 +3,7 @@ package org.fsnbot.job;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 import org.fsnbot.plan.Clock;
 import org.fsnbot.plan.Profile;
@@ -10,6 +11,7 @@ import org.fsnbot.run.RunResult;
 import org.fsnbot.run.Side;
 import org.fsnbot.stats.AdaptiveSampling;
 import org.fsnbot.stats.ChangeEstimator;
+import org.fsnbot.stats.MetricNoise;
 import org.fsnbot.stats.MetricPolicy;
 import org.fsnbot.stats.Significance;
 import org.fsnbot.testbed.Artefacts;
@@ -53,14 +55,15 @@ public final class MeasurePhase {
         AdaptiveSampling plan = new AdaptiveSampling(p.bootsPerKernel(), p.maxBootsPerKernel(), Significance.ALPHA);
         Artefacts artefacts = artefacts(i);
         Instrument instrument = testbed.instrument(artefacts, job.topology());
-        MetricPolicy policy = MetricPolicy.forProfile(p, plan.alpha()).withLooks(plan.spending()).withFloor(floors.of(instrument,
-                job.topology(), p));
+        List<MetricNoise> noise = floors.noise(instrument.accelerator(), instrument.clock(), job.topology(), p);
+        MetricPolicy policy = MetricPolicy.forProfile(p, plan.alpha()).withLooks(plan.spending()).withOwnBoots()
+                .withFloor(NoiseFloors.of(instrument.clock(), noise));
         ChangeEstimator estimator = new ChangeEstimator(instrument.clock() == Clock.INSTRUCTIONS
                 ? policy.onInstructionClock(p) : policy);
         return boot(i, artefacts, dir, journal, new Budget(plan.initialBoots(), plan.maxBoots()),
                 new WhileOpen(plan, estimator))
                 // The last look again: a comparison is a pure function of the samples.
-                .then(b -> Step.next(new Measured(b, estimator.compare(b.run().samples()), plan)));
+                .then(b -> Step.next(new Measured(b, estimator.compare(b.run().samples()), plan, noise)));
     }
 
     /**

@@ -1,6 +1,5 @@
 package org.fsnbot.report;
 
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -112,11 +111,16 @@ public final class ResultTables {
         for (List<MetricComparison> rows : tables(c).values()) {
             if (foldable(rows)) {
                 double cv = 100 * maxCv(rows);
+                int needed = cv > 0 ? PowerPlan.bootsFor(cv, Math.max(1, c.verdictMetrics().size())) : 0;
+                int ran = rows.stream().mapToInt(ResultTables::units).min().orElse(0);
+                // More boots are advised only where they would help; else what held the rows back is said.
+                String advice = cv == 0 ? "no spread between boots"
+                        : needed > ran ? String.format(Locale.ROOT, "~%d boots/kernel to resolve %.0f%%", needed,
+                                Significance.MIN_EFFECT_PCT)
+                        : "held back: " + rows.get(0).why();
                 out.add(String.format(Locale.ROOT, "%s %s: %d row%s, CV up to %.1f%%, %s", rows.get(0).key()
                         .workload(), rows.get(0).key().metric(), rows.size(), rows.size() == 1 ? "" : "s", cv,
-                        cv > 0 ? String.format(Locale.ROOT, "~%d boots/kernel to resolve %.0f%%",
-                                PowerPlan.bootsFor(cv, Math.max(1, c.verdictMetrics().size())),
-                                Significance.MIN_EFFECT_PCT) : "no noise measured"));
+                        advice));
             }
         }
         return out;
@@ -195,26 +199,24 @@ public final class ResultTables {
      * (PowerPlan.plannedCv) among this report's verdict metrics.
      */
     private static String noiseLine(List<MetricComparison> rows, List<MetricNoise> noise, int verdictMetrics) {
-        double worst = -1;
+        MetricNoise worst = null;
         double planned = -1;
-        Instant when = null;
         for (MetricComparison m : rows) {
             for (MetricNoise n : noise) {
                 if (n.key().equals(m.key())) {
-                    worst = Math.max(worst, n.cvPct());
+                    worst = worst == null || n.cvPct() > worst.cvPct() ? n : worst;
                     planned = Math.max(planned, n.boots() > 1 ? PowerPlan.plannedCv(n.cvPct(), n.boots())
                             : n.cvPct());
-                    when = n.when();
                 }
             }
         }
-        if (worst < 0) {
-            return "A/A noise here: not calibrated yet (fsnbot calibrate)";
+        if (worst == null) {
+            return "Noise here: not measured yet (learnt from base boots; fsnbot calibrate)";
         }
         return String.format(Locale.ROOT,
-                "A/A noise here (%s): CV <= %.1f%%; %d boots/kernel to resolve %.0f%%",
-                when.toString().substring(0, 10), worst, PowerPlan.bootsFor(planned, verdictMetrics),
-                Significance.MIN_EFFECT_PCT);
+                "Noise here: CV <= %.1f%%; %d boots/kernel to resolve %.0f%%%n  (from %s, %d boots, to %s)",
+                worst.cvPct(), PowerPlan.bootsFor(planned, verdictMetrics), Significance.MIN_EFFECT_PCT,
+                worst.basis(), worst.boots(), worst.when().toString().substring(0, 10));
     }
 
     /** The metrics measured beside the verdict ones, a table per workload. */
@@ -241,13 +243,27 @@ public final class ResultTables {
      */
     public static List<String> headline(Comparison c) {
         List<String> out = new ArrayList<>();
+        double widest = 0;
+        int unchanged = 0;
         for (MetricComparison m : c.verdictMetrics()) {
             Verdict v = m.verdict().orElseThrow();
             if (v == Verdict.REGRESSION || v == Verdict.IMPROVEMENT) {
                 out.add(String.format(Locale.ROOT, "%s: %s %s %s %s (%s is better)", v.text(), m.key().workload(),
                         RowLabel.of(m.label(), m.key().variant()), m.key().metric(), Numbers.pct(m.changePct()),
                         m.lowerIsBetter() ? "lower" : "higher"));
+            } else if (v == Verdict.NO_SIGNIFICANT_CHANGE) {
+                unchanged++;
+                widest = Math.max(widest, Math.max(Math.abs(m.change().ciLowPct()), Math.abs(m.change().ciHighPct())));
             }
+        }
+        if (unchanged > 0) {
+            // Rounded up: the line must never claim a narrower interval than the tables show.
+            String within = String.format(Locale.ROOT, "+/-%.1f%%", Math.ceil(widest * 10 - 1e-9) / 10);
+            int rows = c.verdictMetrics().size();
+            String which = unchanged == rows ? (rows == 1 ? "its one row" : "any row, all " + rows)
+                    : !out.isEmpty() ? unchanged + " other row" + (unchanged == 1 ? "" : "s")
+                    : unchanged + " of " + rows + " rows";
+            out.add("no change on " + which + ": within " + within);
         }
         return out;
     }

@@ -38,7 +38,9 @@ import org.hipparchus.stat.StatUtils;
  * construction. With fewer than
  * SMALL boots a side a bootstrap over boots must also exclude no change,
  * and an uncalibrated metric is taken to be at least as noisy as the
- * floor assumes; nothing is called from a side whose boots are all equal.
+ * floor assumes. A side whose boots are all equal is judged with the
+ * floor's noise when fsnbot booted them (a deterministic kernel on the
+ * instruction clock); of boots of unknown provenance nothing is called.
  */
 public final class ChangeEstimator {
 
@@ -132,11 +134,11 @@ public final class ChangeEstimator {
 
         /**
          * A side of two boots or more whose values are all equal: a run
-         * repeated, a constant, or a clock that counted the same. Its boots
-         * are one run as far as anyone can tell, so nothing is called from
-         * it, calibrated or not: a calibration's floor would stand in for
-         * the noise of boots that were never independent (with the floor, a
-         * side that was one run repeated gave 7-13% false alarms).
+         * repeated, a constant, or a clock that counted the same. Unless
+         * fsnbot booted them (MetricPolicy.ownBoots), that is one run as
+         * far as anyone can tell: nothing is called from it, calibrated or
+         * not (with a floor, a side of one run repeated gave 7-13% false
+         * alarms).
          */
         boolean flat() {
             return equalValues(base) || equalValues(patched);
@@ -155,7 +157,7 @@ public final class ChangeEstimator {
                 : new double[] {Double.NaN, Double.NaN};
         Raw r = new Raw(key, info, policy.inVerdict(key), b, p, welch(judged.get(0), judged.get(1), key, ciAlpha),
                 boot);
-        if (r.flat()) {
+        if (r.flat() && !policy.ownBoots()) {
             // A floor would make an interval of a noise these boots never showed: no interval, no call.
             return new Raw(r.key(), r.info(), r.inVerdict(), b, p, r.welch().withoutInterval(),
                     new double[] {Double.NaN, Double.NaN});
@@ -172,8 +174,10 @@ public final class ChangeEstimator {
         }
         double floorSd = Math.min(base.boots(), patched.boots()) < SMALL
                 ? policy.floor().smallSampleLogSd(key) : policy.floor().logSd(key);
-        double[] b = base.locationVarianceAndDf(floorSd * floorSd);
-        double[] p = patched.locationVarianceAndDf(floorSd * floorSd);
+        // The assumed noise of an uncalibrated metric is no estimate: only a measured floor lends its df.
+        int floorDf = policy.floor().calibrated(key) ? policy.floor().dfOf(key) : 0;
+        double[] b = base.locationVarianceAndDf(floorSd * floorSd, floorDf);
+        double[] p = patched.locationVarianceAndDf(floorSd * floorSd, floorDf);
         double se = Math.sqrt(b[0] + p[0]);
         double df = (b[0] + p[0]) * (b[0] + p[0]) / (b[0] * b[0] / b[1] + p[0] * p[0] / p[1]);
         TDistribution t = new TDistribution(df);
@@ -239,7 +243,7 @@ public final class ChangeEstimator {
         if (Math.min(r.base().length, r.patched().length) < MIN_BOOTS) {
             return new MetricComparison.Call(Verdict.INCONCLUSIVE, "fewer than " + MIN_BOOTS + " boots a side");
         }
-        if (r.flat()) {
+        if (r.flat() && !policy.ownBoots()) {
             return new MetricComparison.Call(Verdict.INCONCLUSIVE, "a side's boots are all equal: one run as far as"
                     + " anyone can tell, no noise to judge by");
         }

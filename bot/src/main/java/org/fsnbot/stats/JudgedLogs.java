@@ -81,10 +81,22 @@ public final class JudgedLogs {
          * df h - 1. With no wild boot, Welch's own.
          */
         public double[] locationVarianceAndDf(double least) {
+            return locationVarianceAndDf(least, 0);
+        }
+
+        /**
+         * The same where the least variance is itself an estimate of
+         * leastDf degrees of freedom (a runner's measured noise): when it
+         * binds, the side's spread is that estimate's, with its degrees of
+         * freedom.
+         */
+        public double[] locationVarianceAndDf(double least, int leastDf) {
             int n = boots();
             int h = Math.max(2, n - 2 * wildBoots());
-            double variance = Math.max(least, StatUtils.variance(winsorized));
-            return new double[] {(n - 1) * variance / ((double) h * (h - 1)), h - 1};
+            double own = StatUtils.variance(winsorized);
+            double variance = Math.max(least, own);
+            double df = least > own ? Math.max(h - 1, leastDf) : h - 1;
+            return new double[] {(n - 1) * variance / ((double) h * (h - 1)), df};
         }
     }
 

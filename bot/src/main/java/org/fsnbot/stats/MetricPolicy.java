@@ -14,10 +14,13 @@ import org.fsnbot.run.MetricKey;
  * Which metrics of each workload enter the verdict family, the smallest
  * change (in percent) per workload that counts as an effect, the
  * report-wide false alarm rate over every look, how that rate is spent
- * over the looks, and the least noise each metric is taken to have.
+ * over the looks, the least noise each metric is taken to have, and
+ * whether the boots are fsnbot's own (booted by it, each independent of
+ * the others whatever their values) or of unknown provenance (run files
+ * given to compare-runs, where two equal ones may be one run repeated).
  */
 public record MetricPolicy(Map<String, Set<String>> verdictMetrics, Map<String, Double> minEffectPct, double alpha,
-        NoiseFloor floor, Map<String, Predicate<String>> onlyRows, AlphaSpending looks) {
+        NoiseFloor floor, Map<String, Predicate<String>> onlyRows, AlphaSpending looks, boolean ownBoots) {
 
     public MetricPolicy {
         verdictMetrics = Map.copyOf(verdictMetrics);
@@ -32,17 +35,26 @@ public record MetricPolicy(Map<String, Set<String>> verdictMetrics, Map<String, 
 
     /** With the minimal noise floor (NoiseFloor.MINIMAL), judged in one look. */
     public MetricPolicy(Map<String, Set<String>> verdictMetrics, Map<String, Double> minEffectPct, double alpha) {
-        this(verdictMetrics, minEffectPct, alpha, NoiseFloor.MINIMAL, Map.of(), AlphaSpending.single(1));
+        this(verdictMetrics, minEffectPct, alpha, NoiseFloor.MINIMAL, Map.of(), AlphaSpending.single(1), false);
     }
 
     /** The same with another noise floor. */
     public MetricPolicy withFloor(NoiseFloor other) {
-        return new MetricPolicy(verdictMetrics, minEffectPct, alpha, other, onlyRows, looks);
+        return new MetricPolicy(verdictMetrics, minEffectPct, alpha, other, onlyRows, looks, ownBoots);
+    }
+
+    /**
+     * The same judging boots fsnbot booted itself: a side whose boots are
+     * all equal is a deterministic kernel on the instruction clock, judged
+     * with the floor's noise, not one run repeated.
+     */
+    public MetricPolicy withOwnBoots() {
+        return new MetricPolicy(verdictMetrics, minEffectPct, alpha, floor, onlyRows, looks, true);
     }
 
     /** The same spending alpha over a sequence's looks (AdaptiveSampling.looks()). */
     public MetricPolicy withLooks(AlphaSpending other) {
-        return new MetricPolicy(verdictMetrics, minEffectPct, alpha, floor, onlyRows, other);
+        return new MetricPolicy(verdictMetrics, minEffectPct, alpha, floor, onlyRows, other, ownBoots);
     }
 
     /**
@@ -57,7 +69,7 @@ public record MetricPolicy(Map<String, Set<String>> verdictMetrics, Map<String, 
                 rows.merge(w.name(), w::judgedOnInstructions, Predicate::or);
             }
         }
-        return new MetricPolicy(verdictMetrics, minEffectPct, alpha, floor, rows, looks);
+        return new MetricPolicy(verdictMetrics, minEffectPct, alpha, floor, rows, looks, ownBoots);
     }
 
     /** A profile's verdict metrics and minimum effects, tested at alpha. */

@@ -18,7 +18,8 @@ import org.fsnbot.run.MetricKey;
  * three boots that all fell in one of two modes a few percent apart look
  * quiet, and against three from the other mode they would be a change.
  */
-public record NoiseFloor(double defaultCvPct, Map<MetricKey, Double> cvPct, double assumedCvPct) {
+public record NoiseFloor(double defaultCvPct, Map<MetricKey, Double> cvPct, double assumedCvPct,
+        Map<MetricKey, Integer> df) {
 
     /**
      * The noise a job takes an uncalibrated metric to have while its boots
@@ -34,14 +35,33 @@ public record NoiseFloor(double defaultCvPct, Map<MetricKey, Double> cvPct, doub
 
     public NoiseFloor {
         cvPct = Map.copyOf(cvPct);
+        df = Map.copyOf(df);
         if (!(defaultCvPct > 0) || cvPct.values().stream().anyMatch(v -> !(v >= 0)) || !(assumedCvPct >= 0)) {
             throw new IllegalArgumentException("a noise floor needs a positive default CV and no negative ones");
         }
+        if (df.values().stream().anyMatch(d -> d < 1) || !cvPct.keySet().containsAll(df.keySet())) {
+            throw new IllegalArgumentException("degrees of freedom are positive, and only for measured floors");
+        }
+    }
+
+    /** Measured floors whose degrees of freedom are unknown. */
+    public NoiseFloor(double defaultCvPct, Map<MetricKey, Double> cvPct, double assumedCvPct) {
+        this(defaultCvPct, cvPct, assumedCvPct, Map.of());
     }
 
     /** Calibrated CVs over the minimal default, nothing assumed for uncalibrated metrics. */
     public NoiseFloor(double defaultCvPct, Map<MetricKey, Double> cvPct) {
-        this(defaultCvPct, cvPct, 0);
+        this(defaultCvPct, cvPct, 0, Map.of());
+    }
+
+    /**
+     * The degrees of freedom of key's measured floor (the boots it rests
+     * on, less one per kernel build), 0 when unknown or not measured. Where
+     * the floor stands in for a side's own spread, the test takes these:
+     * 24 earlier boots know the noise better than the side's three.
+     */
+    public int dfOf(MetricKey key) {
+        return df.getOrDefault(key, 0);
     }
 
     /** A job's floor before any calibration: the clock's least CV, ASSUMED_CV_PCT while boots are few. */

@@ -1,10 +1,20 @@
 package org.fsnbot.store;
 
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import org.fsnbot.run.MetricInfo;
 import org.fsnbot.run.MetricKey;
+import org.fsnbot.stats.BootSummary;
 import org.fsnbot.stats.Comparison;
 import org.fsnbot.stats.MetricComparison;
 import org.fsnbot.stats.MetricNoise;
+import org.fsnbot.stats.PooledNoise;
 
 /**
  * A/A calibrations: each metric's boot-to-boot noise per runner setup,
@@ -43,6 +53,45 @@ public final class CalibrationStore {
                 rs -> new MetricNoise(new MetricKey(rs.getString(1), rs.getString(2), rs.getString(3)), rs.getInt(4),
                         rs.getDouble(5), rs.getTimestamp(6).toInstant()),
                 key.runner(), key.accelerator(), key.clock(), key.topology(), key.profile()));
+    }
+
+    /** How many of a runner's latest jobs of one setup its base-boot noise reads: recent, and bounded. */
+    static final int BASE_BOOT_JOBS = 40;
+
+    /**
+     * Each metric's noise from the base boots of this runner's latest jobs
+     * of this setup (PooledNoise): every job's base boots are boots of one
+     * kernel build, an A/A sample the job made anyway. Only boots that
+     * counted (status OK) enter; jobs of other runners never do.
+     */
+    public List<MetricNoise> baseBootNoise(CalibrationKey key) {
+        return db.call("reading earlier base boots", c -> {
+            List<Long> jobs = Jdbc.rows(c, "SELECT id FROM jobs WHERE runner = ? AND accelerator = ? AND clock = ?"
+                    + " AND topology = ? AND profile = ? AND EXISTS (SELECT 1 FROM boots b WHERE b.job_id = jobs.id"
+                    + " AND b.side = 'BASE' AND b.status = 'OK') ORDER BY id DESC LIMIT " + BASE_BOOT_JOBS,
+                    rs -> rs.getLong(1), key.runner(), key.accelerator(), key.clock(), key.topology(), key.profile());
+            Map<MetricKey, Map<Long, SortedMap<Long, List<Double>>>> reps = new LinkedHashMap<>();
+            Map<MetricKey, Boolean> rates = new HashMap<>();
+            Instant[] last = {Instant.EPOCH};
+            for (long job : jobs) {
+                Jdbc.rows(c, "SELECT b.id, s.workload, s.variant, s.metric, s.val, s.unit, j.created_at FROM samples s"
+                        + " JOIN boots b ON s.boot_id = b.id JOIN jobs j ON b.job_id = j.id WHERE b.job_id = ? AND"
+                        + " b.side = 'BASE' AND b.status = 'OK' ORDER BY b.id, s.rep", rs -> {
+                            MetricKey k = new MetricKey(rs.getString(2), rs.getString(3), rs.getString(4));
+                            rates.put(k, new MetricInfo("", rs.getString(6), true).isRate());
+                            reps.computeIfAbsent(k, x -> new LinkedHashMap<>()).computeIfAbsent(job, x -> new TreeMap<>())
+                                    .computeIfAbsent(rs.getLong(1), x -> new ArrayList<>()).add(rs.getDouble(5));
+                            Instant when = rs.getTimestamp(7).toInstant();
+                            last[0] = when.isAfter(last[0]) ? when : last[0];
+                            return k;
+                        }, job);
+            }
+            Map<MetricKey, List<double[]>> perBoot = new LinkedHashMap<>();
+            reps.forEach((k, byJob) -> perBoot.put(k, byJob.values().stream().map(boots -> boots.values().stream()
+                    .mapToDouble(r -> BootSummary.of(r.stream().mapToDouble(Double::doubleValue).toArray(),
+                            rates.get(k))).toArray()).toList()));
+            return PooledNoise.of(perBoot, last[0], "earlier base boots");
+        });
     }
 
     /** Every metric of runner's latest calibration of each setup, for `fsnbot runners`. */

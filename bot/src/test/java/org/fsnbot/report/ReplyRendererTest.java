@@ -24,6 +24,8 @@ import org.fsnbot.stats.ChangeEstimator;
 import org.fsnbot.stats.Comparison;
 import org.fsnbot.stats.MetricNoise;
 import org.fsnbot.stats.MetricPolicy;
+import org.fsnbot.stats.Verdict;
+import org.fsnbot.stats.NoiseFloor;
 import org.fsnbot.vm.Accelerator;
 import org.fsnbot.boot.BootOutcome;
 import org.fsnbot.boot.BootStatus;
@@ -187,9 +189,46 @@ class ReplyRendererTest {
         assertThat(body).containsPattern("(?m)^  1 +0\\.48\\d+ +0\\.46\\d+ +-4\\.\\d% +\\[.*\\] +improvement$");
         // seed 000's event-path table: p50 / p99 per side.
         assertThat(body).containsPattern("(?m)^  mode=none fs=tmpfs\\n +9565\\.0 / 15703 +9685\\.0 / 15023 +\\+1\\.3%");
-        assertThat(results).contains("A/A noise here (2026-11-30): CV <= 5.6%; 459 boots/kernel to resolve 2%");
-        assertThat(body).contains("A/A noise here: not calibrated yet (fsnbot calibrate)");
+        assertThat(results).contains("Noise here: CV <= 5.6%; 459 boots/kernel to resolve 2%\n"
+                + "  (from an A/A calibration, 6 boots, to 2026-11-30)");
+        assertThat(body).contains("Noise here: not measured yet (learnt from base boots; fsnbot calibrate)");
         assertThat(body).contains("Not run here:", "  iouring-peak polled: polled I/O needs a block device target");
+    }
+
+    @Test
+    void aPatchOffTheMeasuredPathsIsNoChangeInOneLineWithTheWidestInterval() throws Exception {
+        List<Sample> s = new ArrayList<>();
+        String[] modes = {"none", "other", "parent", "parent-nomatch"};
+        for (int boot = 0; boot < 3; boot++) {
+            for (int i = 0; i < modes.length; i++) {
+                MetricKey k = new MetricKey("byte-write", modes[i], "ns_per_op");
+                // Deterministic boots on the instruction clock; parent's patched boots 0.1% slower.
+                s.add(new Sample(Side.BASE, boot, 0, k, new MetricInfo("mode", "insns", true), 2000 + 100 * i));
+                s.add(new Sample(Side.PATCHED, boot, 0, k, new MetricInfo("mode", "insns", true),
+                        (2000 + 100 * i) * (i == 2 ? 1.001 : 1)));
+            }
+        }
+        Map<MetricKey, Double> cv = new java.util.HashMap<>();
+        Map<MetricKey, Integer> df = new java.util.HashMap<>();
+        for (String m : modes) {
+            cv.put(new MetricKey("byte-write", m, "ns_per_op"), 0.2);
+            df.put(new MetricKey("byte-write", m, "ns_per_op"), 20);
+        }
+        MetricPolicy p = new MetricPolicy(Map.of("byte-write", Set.of("ns_per_op")), Map.of(), 0.05).withOwnBoots()
+                .withFloor(new NoiseFloor(0.02, cv, 2.0, df));
+        Comparison c = new ChangeEstimator(p).compare(s);
+        assertThat(c.overall()).isEqualTo(Verdict.NO_SIGNIFICANT_CHANGE);
+        double widest = c.verdictMetrics().stream().mapToDouble(m -> Math.max(Math.abs(m.change().ciLowPct()),
+                Math.abs(m.change().ciHighPct()))).max().orElseThrow();
+        String body = renderer.report(facts(), new Measurement(c, 3, new AdaptiveSampling(3, 3, 0.05), 0, List.of(),
+                List.of(new MetricNoise(new MetricKey("byte-write", "parent", "ns_per_op"), 24, 0.2,
+                        Instant.parse("2026-12-05T09:00:00Z"), 20, "earlier base boots"))));
+        assertMailWidth(body);
+        assertThat(body).contains("against its base: NO SIGNIFICANT CHANGE\n\n  no change on any row, all 4: within +/-"
+                + String.format(java.util.Locale.ROOT, "%.1f%%", Math.ceil(widest * 10) / 10));
+        assertThat(widest).isLessThan(1.0);
+        assertThat(body).doesNotContain("Inconclusive in every row");
+        assertThat(body).contains("(from earlier base boots, 24 boots, to 2026-12-05)");
     }
 
     @Test

@@ -83,6 +83,57 @@ class ChangeEstimatorTest {
     }
 
     @Test
+    void equalBootsFsnbotBootedAreADeterministicKernelJudgedWithTheRunnersNoise() {
+        MetricKey key = new MetricKey("w", "parent", "t");
+        // The runner's noise, measured over 24 earlier base boots of 8 jobs: 0.3%, 16 degrees of freedom.
+        MetricPolicy own = POLICY.withOwnBoots().withFloor(new NoiseFloor(0.02, Map.of(key, 0.3), 2.0,
+                Map.of(key, 16)));
+        MetricComparison regression = new ChangeEstimator(own).compare(samples("t", "ns", true,
+                new double[] {57850, 57850, 57850}, new double[] {59200, 59200, 59200})).metrics().get(0);
+        assertThat(regression.verdict()).as("+2.3%% over 0.3%% noise, three boots a side").contains(
+                Verdict.REGRESSION);
+        MetricComparison same = new ChangeEstimator(own).compare(samples("t", "ns", true,
+                new double[] {57850, 57850, 57850}, new double[] {57852, 57852, 57852})).metrics().get(0);
+        assertThat(same.verdict()).contains(Verdict.NO_SIGNIFICANT_CHANGE);
+        assertThat(same.change().ciHighPct()).isLessThan(1.0);
+        // The same boots of unknown provenance (compare-runs): one run repeated, as far as anyone can tell.
+        MetricComparison unknown = new ChangeEstimator(POLICY.withFloor(own.floor())).compare(samples("t", "ns", true,
+                new double[] {57850, 57850, 57850}, new double[] {59200, 59200, 59200})).metrics().get(0);
+        assertThat(unknown.verdict()).contains(Verdict.INCONCLUSIVE);
+        assertThat(unknown.why()).contains("one run");
+        // Nothing measured: the noise assumed while boots are few (2%) holds a 2.3% change back.
+        MetricComparison uncalibrated = new ChangeEstimator(POLICY.withOwnBoots().withFloor(NoiseFloor.uncalibrated(
+                0.02))).compare(samples("t", "ns", true, new double[] {57850, 57850, 57850},
+                        new double[] {59200, 59200, 59200})).metrics().get(0);
+        assertThat(uncalibrated.verdict()).contains(Verdict.INCONCLUSIVE);
+    }
+
+    @Test
+    void aMeasuredFloorLendsTheTestItsDegreesOfFreedom() {
+        MetricKey key = new MetricKey("w", "parent", "t");
+        double[] base = {1000, 1000.5, 999.5};
+        double[] patched = {1012, 1012.5, 1011.5};
+        MetricPolicy own = POLICY.withOwnBoots();
+        MetricComparison known = new ChangeEstimator(own.withFloor(new NoiseFloor(0.02, Map.of(key, 0.4), 0,
+                Map.of(key, 30)))).compare(samples("t", "ns", true, base, patched)).metrics().get(0);
+        MetricComparison unknown = new ChangeEstimator(own.withFloor(new NoiseFloor(0.02, Map.of(key, 0.4))))
+                .compare(samples("t", "ns", true, base, patched)).metrics().get(0);
+        double knownWidth = known.change().ciHighPct() - known.change().ciLowPct();
+        double unknownWidth = unknown.change().ciHighPct() - unknown.change().ciLowPct();
+        // 0.4% known from 30 degrees of freedom against the same 0.4% as if from the sides' own two each.
+        // t at 60 degrees of freedom is 2.00, at 4 it is 2.78.
+        assertThat(knownWidth).isLessThan(0.75 * unknownWidth);
+        assertThat(known.verdict()).as("+1.2%%, its interval inside the 2%% minimum").contains(
+                Verdict.NO_SIGNIFICANT_CHANGE);
+        assertThat(unknown.change().ciHighPct()).isGreaterThan(2.0);
+        // Boots noisier than the floor keep their own spread and degrees of freedom.
+        MetricComparison noisy = new ChangeEstimator(own.withFloor(new NoiseFloor(0.02, Map.of(key, 0.01), 0,
+                Map.of(key, 30)))).compare(samples("t", "ns", true, new double[] {100, 104, 98},
+                        new double[] {110, 115, 108})).metrics().get(0);
+        assertThat(noisy.change().pValue()).isCloseTo(0.018844026048666387, within(1e-9));
+    }
+
+    @Test
     void fewUncalibratedBootsInTwoModesAreNoChange() {
         // Three boots in one mode against three in another 3% above, each mode tight: a job on a runner
         // nobody calibrated takes the noise to be at least 2% while boots are few, and calls nothing.

@@ -91,7 +91,8 @@ public final class HistoryFixture {
         return id;
     }
 
-    private static void boots(Store store, long job, Side side, double[] values) {
+    /** Boots of job on side that counted, boot i with METRIC's value values[i]. */
+    public static void boots(Store store, long job, Side side, double[] values) {
         for (int i = 0; i < values.length; i++) {
             String bootId = side.name().toLowerCase(java.util.Locale.ROOT) + "-" + (i + 1) + "-try1";
             BootOutcome ok = new BootOutcome(bootId, BootStatus.OK, "TCG", 50, List.of("{}"),
