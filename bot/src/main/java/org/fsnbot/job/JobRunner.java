@@ -128,8 +128,12 @@ public final class JobRunner {
             jobs.saveVerdicts(id, r.measurement().comparison());
         }
         String replyId = phases.get().reply().newMessageId();
+        // The patched commit is pushed from the base's shared checkout: under its lock, or another process's
+        // git am (run as the sandbox user) could hand the checkout to that user halfway through the push.
+        JobFacts.Published published = locks.holding(resolved.baseCommit(),
+                () -> files.publishTree(job, end.reached(), id));
         JobFacts plain = end.reached().facts(new JobFacts.Run(id, elapsed(started), files.link(id), List.of(),
-                files.versions())).withPublished(files.publishTree(job, end.reached(), id));
+                files.versions())).withPublished(published);
         JobFacts facts = plain.withTags(phases.get().reply().tags(resolved, f, replyId));
         Path dir = dirs.jobs().of(id);
         Patchset patchset = job.candidate() instanceof Candidate.Series s ? Patchset.of(s.series().toApply())
@@ -148,7 +152,8 @@ public final class JobRunner {
     /**
      * Apply and build under the base's lock (BaseLocks): they switch the
      * base's checkout, which is checked clean before the lock goes. What
-     * follows reads only the finished builds and the job's own directory.
+     * follows reads only the finished builds and the job's own directory,
+     * but for the push of the patched tree (finish), which takes the lock again.
      */
     private Step<Built> built(Resolved resolved, JobJournal journal) throws IOException {
         return locks.holding(resolved.baseCommit(), () -> {
