@@ -26,6 +26,13 @@ class MetricPolicyTest {
         assertThat(counted.inVerdict(scaleTwo)).isFalse();
         assertThat(counted.inVerdict(new MetricKey("scale-ops", "none pwrite shared threads 1", "per_task_ops_s")))
                 .isTrue();
+        // Times that are waits, not path length, on the instruction clock: shown, not judged (workloads/README.md).
+        MetricKey addWatch = new MetricKey("addwatch-latency", "none", "add_avg_ns");
+        MetricKey oneSender = new MetricKey("pipe-messaging", "1", "total_s");
+        assertThat(wall.inVerdict(addWatch)).isTrue();
+        assertThat(wall.inVerdict(oneSender)).isTrue();
+        assertThat(counted.inVerdict(addWatch)).isFalse();
+        assertThat(counted.inVerdict(oneSender)).isFalse();
         // iouring-peak is in the full profile: its IOPOLL row spins, which a count would take for work.
         Profile full = Profile.load("full");
         MetricKey polled = new MetricKey("iouring-peak", "none polled", "iops");
