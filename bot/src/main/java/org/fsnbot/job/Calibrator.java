@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
+import org.fsnbot.build.BaseLocks;
 import org.fsnbot.build.KernelBuilder;
 import org.fsnbot.plan.Base;
 import org.fsnbot.plan.Profile;
@@ -67,8 +68,10 @@ public final class Calibrator {
         // named revision is a point of that line's history (docs/trends.md).
         long id = jobs.createJob(null, base.tree(), base.rev(), profile.name(), topology.toString());
         JobJournal journal = new StoreJournal(jobs, id, runner);
-        Step<Measured> s = phases.apply().run(r, journal)
-                .then(a -> phases.build().run(a, journal))
+        // Apply and build switch the base's shared checkout: under its lock, as a job's do (JobRunner).
+        Step<Built> built = new BaseLocks(workRoot).holding(r.baseCommit(),
+                () -> phases.apply().run(r, journal).then(a -> phases.build().run(a, journal)));
+        Step<Measured> s = built
                 .then(b -> phases.image().run(b, dir))
                 .then(i -> phases.measure().run(i, dir, journal));
         if (s instanceof Step.Stop<Measured> stop) {
