@@ -98,13 +98,9 @@ public final class WorkQueue {
         return Jdbc.exists(c, "SELECT 1 FROM work_queue WHERE work_key = ?", Jdbc.truncate(key, 1000));
     }
 
-    /** The highest revision of a series lineage already queued or measured, if any. */
-    public Optional<Integer> newestRevision(String lineage) {
-        return db.call("reading revisions", c -> Jdbc.first(c, "SELECT MAX(revision) FROM work_queue WHERE kind ="
-                + " 'SERIES' AND lineage = ? AND state <> 'incomplete'", rs -> {
-                    int r = rs.getInt(1);
-                    return rs.wasNull() ? null : r;
-                }, Jdbc.truncate(lineage, 2000)));
+    /** The newest revision of each series lineage, for one pass of intake (SeriesRevisions). */
+    public SeriesRevisions revisions() {
+        return SeriesRevisions.read(db);
     }
 
     /** Cancels queued (not yet running) older revisions of a lineage; returns how many. */

@@ -21,6 +21,7 @@ import org.fsnbot.plan.BaseResolver;
 import org.fsnbot.store.Asker;
 import org.fsnbot.store.IntakeLedger;
 import org.fsnbot.store.PatchState;
+import org.fsnbot.store.SeriesRevisions;
 import org.fsnbot.store.WorkItem;
 import org.fsnbot.store.WorkQueue;
 import org.fsnbot.store.WorkTarget;
@@ -80,13 +81,23 @@ public final class SeriesQueuer {
             List<SeriesAssembler.Candidate> series) {
     }
 
-    /** Counts of one pass, as it goes. */
+    /**
+     * Counts of one pass, as it goes, and what the pass asks of the queue
+     * and the trees once rather than per series: a flood's thousands of
+     * series would each read the whole queue and open the base's tree.
+     */
     private static final class Tally {
+        final SeriesRevisions revisions;
+        final Map<Optional<String>, Base> bases = new HashMap<>();
         final List<Long> queued = new ArrayList<>();
         int superseded;
         int cancelled;
         int incomplete;
         int ignored;
+
+        Tally(SeriesRevisions revisions) {
+            this.revisions = revisions;
+        }
     }
 
     private final IntakeLedger ledger;
@@ -120,7 +131,7 @@ public final class SeriesQueuer {
         Instant now = clock.instant();
         ignoreOrphans(p, now);
         Set<SeriesAssembler.Candidate> current = new HashSet<>(assembler.current(p.series()));
-        Tally t = new Tally();
+        Tally t = new Tally(queue.revisions());
         for (SeriesAssembler.Candidate c : p.series()) {
             consider(c, p, current, now, t);
         }
@@ -163,9 +174,10 @@ public final class SeriesQueuer {
             return;
         }
         String title = c.title();
-        SeriesHints hints = SeriesHints.of(ledger.raw(ids));
+        List<byte[]> raw = ledger.raw(ids);
+        SeriesHints hints = SeriesHints.of(raw);
         String lineage = hints.changeId().map(id -> c.authorAddress() + " change-id " + id).orElse(c.lineage());
-        Optional<Integer> newest = queue.newestRevision(lineage);
+        Optional<Integer> newest = t.revisions.newest(lineage);
         if (!current.contains(c) || newest.map(n -> n >= c.revision()).orElse(false)) {
             ledger.setPatchState(ids, PatchState.SUPERSEDED);
             t.superseded++;
@@ -186,22 +198,24 @@ public final class SeriesQueuer {
             }
             return;
         }
-        // A stable backport goes on its stable branch unless it names its base itself.
-        Base base = stable.isPresent() && hints.baseCommit().isEmpty() ? bases.stable(stable.get())
-                : bases.resolve(hints.baseCommit());
-        Asker asker = askerOf(c, ids);
+        Asker asker = askerOf(c, raw);
         if (asker.standing() == Asker.Standing.STRANGER
                 && queue.waitingFor(asker.address().orElseThrow()) >= settings.maxWaitingPerStranger()) {
             log.info("{} v{}: {} has {} unit(s) waiting already; this series waits (pending) until one has run",
                     title, c.revision(), asker.address().orElseThrow(), settings.maxWaitingPerStranger());
             return;
         }
-        int n = queue.supersede(lineage, c.revision());
+        // A stable backport goes on its stable branch unless it names its base itself.
+        Base base = stable.isPresent() && hints.baseCommit().isEmpty() ? bases.stable(stable.get())
+                : resolved(hints.baseCommit(), t);
+        // Only a lineage with a revision queued or measured has older ones to cancel.
+        int n = newest.isPresent() ? queue.supersede(lineage, c.revision()) : 0;
         t.cancelled += n;
         Optional<Long> id = queue.enqueue(WorkItem.found(key, title, new WorkTarget.Series(c.revision(), ids,
                 prereqs.get(), lineage), base), asker);
         ledger.setPatchState(ids, PatchState.QUEUED);
         if (id.isPresent()) {
+            t.revisions.queued(lineage, c.revision());
             t.queued.add(id.get());
             log.info("queued #{} {} v{} ({} patch{}, base {}: {}){}", id.get(), title, c.revision(), c.parts().size(),
                     c.parts().size() == 1 ? "" : "es", base.rev(), base.reason(),
@@ -216,15 +230,25 @@ public final class SeriesQueuer {
      * fsnbot's own work otherwise; a stranger's otherwise (a From line
      * alone proves nothing).
      */
-    private Asker askerOf(SeriesAssembler.Candidate c, List<String> ids) {
+    private Asker askerOf(SeriesAssembler.Candidate c, List<byte[]> mails) {
         String author = c.authorAddress().trim().toLowerCase(java.util.Locale.ROOT);
-        for (byte[] raw : ledger.raw(ids)) {
+        for (byte[] raw : mails) {
             if (AuthenticationResults.authenticatedFrom(raw, settings.trusted()).filter(author::equals).isPresent()) {
                 return Asker.of(author, settings.maintainer().test(author) ? Asker.Standing.MAINTAINER
                         : Asker.Standing.OWN);
             }
         }
         return Asker.of(author, Asker.Standing.STRANGER);
+    }
+
+    /** The base a series naming baseCommit (or none) is tested on, resolved once a pass. */
+    private Base resolved(Optional<String> baseCommit, Tally t) throws IOException {
+        Base known = t.bases.get(baseCommit);
+        if (known == null) {
+            known = bases.resolve(baseCommit);
+            t.bases.put(baseCommit, known);
+        }
+        return known;
     }
 
     private void incomplete(SeriesAssembler.Candidate c, String key, List<String> ids, String why, String lineage,

@@ -85,8 +85,13 @@ abstract class StoreContract {
         assertThat(q.enqueue(series("<b>", "other"))).isPresent();
         assertThat(q.supersede("mallory@example.net t", 2)).as("another author's lineage").isZero();
         assertThat(q.supersede("dev@example.org t", 2)).isEqualTo(1);
-        assertThat(q.newestRevision("dev@example.org t")).contains(1);
-        assertThat(q.newestRevision("mallory@example.net t")).isEmpty();
+        assertThat(q.revisions().newest("dev@example.org t")).contains(1);
+        assertThat(q.revisions().newest("mallory@example.net t")).isEmpty();
+        SeriesRevisions pass = q.revisions();
+        pass.queued("dev@example.org t", 3);
+        pass.queued("dev@example.org t", 2);
+        assertThat(pass.newest("dev@example.org t")).as("what the pass queued, the highest").contains(3);
+        assertThat(q.revisions().newest("dev@example.org t")).as("a pass's record is its own").contains(1);
         Work claimed = q.claimNext().orElseThrow();
         assertThat(claimed.item().key()).isEqualTo("series <b> v1");
         assertThat(claimed.state()).isEqualTo(WorkState.RUNNING);
