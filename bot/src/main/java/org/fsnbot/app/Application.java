@@ -29,6 +29,7 @@ import org.fsnbot.bisect.BisectMail;
 import org.fsnbot.bisect.Bisector;
 import org.fsnbot.job.BuildPhase;
 import org.fsnbot.job.Calibrator;
+import org.fsnbot.job.FirstUseCalibration;
 import org.fsnbot.job.UnitLease;
 import org.fsnbot.job.ImagePhase;
 import org.fsnbot.job.JobDirectories;
@@ -61,6 +62,7 @@ import org.fsnbot.run.ResultParser;
 import org.fsnbot.store.Store;
 import org.fsnbot.stats.MetricPolicy;
 import org.fsnbot.stats.Significance;
+import org.fsnbot.testbed.Testbed;
 import org.fsnbot.trend.WeeklyReporter;
 import org.fsnbot.work.QueueWorker;
 import okhttp3.HttpUrl;
@@ -224,10 +226,15 @@ public final class Application implements AutoCloseable {
         return new Phases(new ResolvePhase(trees, confinement),
                 new ApplyPhase(checkouts, new PatchApplier(runner, sandbox), builder, trees),
                 new BuildPhase(builder, KernelConfig.builtin(), checkouts), new ImagePhase(images),
-                new MeasurePhase(testbed.make(new Testbeds.Parts(config, home, sandbox, images, runner)),
-                        new MeasurePhase.ThisRunner(runnerName(), new NoiseFloors(store.calibrations(), runnerName()))),
+                measurePhase(testbed.make(new Testbeds.Parts(config, home, sandbox, images, runner))),
                 new VerdictPhase(), new ReplyPhase(new ReplyRenderer(), composer, delivery,
                         config.mailing().regzbot(), lease));
+    }
+
+    private MeasurePhase measurePhase(Testbed bed) {
+        return new MeasurePhase(bed, new MeasurePhase.ThisRunner(runnerName(), new NoiseFloors(store.calibrations(),
+                runnerName()), new FirstUseCalibration(bed, store.jobs(), store.calibrations(), runnerName(),
+                config.runner().calibrationPairs(), clock)));
     }
 
     /**

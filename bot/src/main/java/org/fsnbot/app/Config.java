@@ -51,13 +51,22 @@ public record Config(Home home, Polling polling, JobDefaults jobs, Sources sourc
      * pinned guest's memory is in (docs/numa.md).
      */
     public record Runner(RunnerName identity, Sandboxing sandbox, Quietness quiet, Hugepages hugepages,
-            ClockSetting clock) {
+            ClockSetting clock, int calibrationPairs) {
         public Runner {
             Objects.requireNonNull(identity);
             Objects.requireNonNull(clock);
             Objects.requireNonNull(sandbox);
             Objects.requireNonNull(quiet);
             Objects.requireNonNull(hugepages);
+            if (calibrationPairs < 0 || calibrationPairs == 1) {
+                throw new IllegalArgumentException("runner.calibrationPairs is 0 (no calibration at first use) or"
+                        + " at least 2 (A/A pairs), not " + calibrationPairs);
+            }
+        }
+
+        /** The same runner with other A/A pairs at a setup's first use (0: none). */
+        public Runner withCalibrationPairs(int pairs) {
+            return new Runner(identity, sandbox, quiet, hugepages, clock, pairs);
         }
     }
 
@@ -256,7 +265,8 @@ public record Config(Home home, Polling polling, JobDefaults jobs, Sources sourc
 
     public Config withSandbox(Sandboxing other) {
         Runner r = deployment.runner();
-        return withDeployment(new Deployment(new Runner(r.identity(), other, r.quiet(), r.hugepages(), r.clock()), deployment.store(),
+        return withDeployment(new Deployment(new Runner(r.identity(), other, r.quiet(), r.hugepages(), r.clock(),
+                r.calibrationPairs()), deployment.store(),
                 deployment.fleet(), deployment.publishing()));
     }
 

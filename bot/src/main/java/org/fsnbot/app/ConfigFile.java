@@ -79,14 +79,14 @@ final class ConfigFile {
 
     /** The runner: section ("class" is a Java keyword, hence the name). */
     record RunnerEntry(String name, @JsonProperty("class") String runnerClass, double maxCpuPressurePct,
-            int quietWaitSeconds, String hugepages, String clock) {
+            int quietWaitSeconds, String hugepages, String clock, int calibrationPairs) {
 
         Config.Runner typed(Config.Sandboxing sandbox) {
             String c = runnerClass == null ? "" : runnerClass.trim();
             RunnerName id = name == null || name.isBlank() ? RunnerName.thisHost(c) : new RunnerName(name.trim(), c);
             return new Config.Runner(id, sandbox, new Config.Quietness(maxCpuPressurePct,
                     Duration.ofSeconds(quietWaitSeconds)), Hugepages.parse(hugepages, Path.of("/sys")),
-                    ClockSetting.of(clock));
+                    ClockSetting.of(clock), calibrationPairs);
         }
     }
 

@@ -78,7 +78,7 @@ public final class Calibrator {
             jobs.fail(id, "calibration stopped: " + stop.ending().finding().kind());
             throw new IOException("calibration of " + r.baseLabel() + " stopped: " + why(stop.ending().finding()));
         }
-        jobs.finish(id, ReplyKind.REPORT, "A/A calibration");
+        jobs.finish(id, ReplyKind.REPORT, CalibrationStore.AA_JOB);
         if (!base.rev().matches("[0-9a-f]{40}")) {
             history.record(id, base.tree() + " " + base.rev(), runner.name(), List.of(Side.BASE, Side.PATCHED));
         }

@@ -34,12 +34,14 @@ public final class MeasurePhase {
     private final Testbed testbed;
     private final RunnerName name;
     private final NoiseFloors floors;
+    private final FirstUseCalibration firstUse;
 
-    /** This runner's own: its name (in every reply), its noise floors. */
-    public record ThisRunner(RunnerName name, NoiseFloors floors) {
+    /** This runner's own: its name (in every reply), its noise floors, its calibration at a setup's first use. */
+    public record ThisRunner(RunnerName name, NoiseFloors floors, FirstUseCalibration firstUse) {
         public ThisRunner {
             Objects.requireNonNull(name);
             Objects.requireNonNull(floors);
+            Objects.requireNonNull(firstUse);
         }
     }
 
@@ -47,6 +49,7 @@ public final class MeasurePhase {
         this.testbed = testbed;
         this.name = self.name();
         this.floors = self.floors();
+        this.firstUse = self.firstUse();
     }
 
     public Step<Measured> run(Imaged i, Path dir, JobJournal journal) throws IOException {
@@ -55,15 +58,25 @@ public final class MeasurePhase {
         AdaptiveSampling plan = new AdaptiveSampling(p.bootsPerKernel(), p.maxBootsPerKernel(), Significance.ALPHA);
         Artefacts artefacts = artefacts(i);
         Instrument instrument = testbed.instrument(artefacts, job.topology());
-        List<MetricNoise> noise = floors.noise(instrument.accelerator(), instrument.clock(), job.topology(), p);
-        MetricPolicy policy = MetricPolicy.forProfile(p, plan.alpha()).withLooks(plan.spending()).withOwnBoots()
-                .withFloor(NoiseFloors.of(instrument.clock(), noise));
-        ChangeEstimator estimator = new ChangeEstimator(instrument.clock() == Clock.INSTRUCTIONS
-                ? policy.onInstructionClock(p) : policy);
+        List<MetricNoise> known = floors.noise(instrument.accelerator(), instrument.clock(), job.topology(), p);
+        MetricPolicy rules = MetricPolicy.forProfile(p, plan.alpha()).withLooks(plan.spending()).withOwnBoots();
+        Resolved r = i.built().applied().resolved();
+        List<MetricNoise> noise = firstUse.ifFirst(new FirstUseCalibration.Use(job.base(), r.baseCommit(), p,
+                job.topology(), instrument, artefacts.base(), dir), known, estimator(rules, known, instrument, p))
+                .map(filed -> floors.noise(instrument.accelerator(), instrument.clock(), job.topology(), p))
+                .orElse(known);
+        ChangeEstimator estimator = estimator(rules, noise, instrument, p);
         return boot(i, artefacts, dir, journal, new Budget(plan.initialBoots(), plan.maxBoots()),
                 new WhileOpen(plan, estimator))
                 // The last look again: a comparison is a pure function of the samples.
                 .then(b -> Step.next(new Measured(b, estimator.compare(b.run().samples()), plan, noise)));
+    }
+
+    /** The job's test: its rules over the floor the runner's noise makes, on the instrument's clock. */
+    private static ChangeEstimator estimator(MetricPolicy rules, List<MetricNoise> noise, Instrument instrument,
+            Profile p) {
+        MetricPolicy policy = rules.withFloor(NoiseFloors.of(instrument.clock(), noise));
+        return new ChangeEstimator(instrument.clock() == Clock.INSTRUCTIONS ? policy.onInstructionClock(p) : policy);
     }
 
     /**

@@ -55,6 +55,14 @@ public final class CalibrationStore {
                 key.runner(), key.accelerator(), key.clock(), key.topology(), key.profile()));
     }
 
+    /**
+     * How an A/A calibration's job row ends (`fsnbot calibrate`, and a
+     * calibration at first use after it): its boots are filed as its
+     * calibration, so base-boot noise leaves such rows out, not counting
+     * their boots twice.
+     */
+    public static final String AA_JOB = "A/A calibration";
+
     /** How many of a runner's latest jobs of one setup its base-boot noise reads: recent, and bounded. */
     static final int BASE_BOOT_JOBS = 40;
 
@@ -67,7 +75,8 @@ public final class CalibrationStore {
     public List<MetricNoise> baseBootNoise(CalibrationKey key) {
         return db.call("reading earlier base boots", c -> {
             List<Long> jobs = Jdbc.rows(c, "SELECT id FROM jobs WHERE runner = ? AND accelerator = ? AND clock = ?"
-                    + " AND topology = ? AND profile = ? AND EXISTS (SELECT 1 FROM boots b WHERE b.job_id = jobs.id"
+                    + " AND topology = ? AND profile = ? AND (detail IS NULL OR detail NOT LIKE '" + AA_JOB + "%')"
+                    + " AND EXISTS (SELECT 1 FROM boots b WHERE b.job_id = jobs.id"
                     + " AND b.side = 'BASE' AND b.status = 'OK') ORDER BY id DESC LIMIT " + BASE_BOOT_JOBS,
                     rs -> rs.getLong(1), key.runner(), key.accelerator(), key.clock(), key.topology(), key.profile());
             Map<MetricKey, Map<Long, SortedMap<Long, List<Double>>>> reps = new LinkedHashMap<>();

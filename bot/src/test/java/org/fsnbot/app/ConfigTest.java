@@ -120,6 +120,7 @@ class ConfigTest {
         assertThat(c.runner().identity().name()).isNotBlank();
         assertThat(c.deployment().store().shared()).isFalse();
         assertThat(c.deployment().fleet().checkinSeconds()).isEqualTo(10);
+        assertThat(c.runner().calibrationPairs()).as("a new runner calibrates at a setup's first use").isEqualTo(3);
         Path fleet = Files.writeString(tmp.resolve("f.yaml"), "runner: {name: box-17, class: 2s-kvm}\n"
                 + "store: {url: \"jdbc:postgresql://db.example.org/fsnbot?sslmode=verify-full\"}\n");
         Config f = Config.load(Optional.of(fleet));
@@ -128,7 +129,8 @@ class ConfigTest {
         for (String bad : List.of("runner: {class: \"Two Socket\"}", "runner: {name: \"../x\"}",
                 "store: {url: \"jdbc:h2:/tmp/x\"}",
                 "store: {url: \"jdbc:postgresql://db.example.org/fsnbot\"}", "fleet: {checkinSeconds: 0}",
-                "store: {poolSize: 0}", "runner: {maxCpuPressurePct: 0}")) {
+                "store: {poolSize: 0}", "runner: {maxCpuPressurePct: 0}", "runner: {calibrationPairs: 1}",
+                "runner: {calibrationPairs: -2}")) {
             Path y = Files.writeString(tmp.resolve("bad.yaml"), bad + "\n");
             assertThatThrownBy(() -> Config.load(Optional.of(y))).as(bad).isInstanceOf(IllegalArgumentException.class);
         }

@@ -105,7 +105,7 @@ class FleetIT {
                 "watch: []",
                 // Two runner JVMs, a coordinator and PostgreSQL share this machine's 2 CPUs with the guests:
                 // on the instruction clock (TCG's default) their load changes no count, so no boot is busy.
-                "runner: {name: " + name + ", class: tcg}",
+                "runner: {name: " + name + ", class: tcg, calibrationPairs: 0}",
                 "store: {url: \"" + url + "\", user: " + login + ", passwordEnv: "
                         + (login.equals(Postgres.RUNNER) ? "FSNBOT_RUNNER_PASSWORD" : "FSNBOT_COORDINATOR_PASSWORD")
                         + "}",

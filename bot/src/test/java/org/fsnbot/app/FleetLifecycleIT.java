@@ -84,7 +84,7 @@ class FleetLifecycleIT {
                 "inboxes: []",
                 "allInbox: \"\"",
                 "watch: []",
-                "runner: {name: " + name + ", class: sim}",
+                "runner: {name: " + name + ", class: sim, calibrationPairs: 0}",
                 "store: {url: \"" + url + "\", user: " + login + ", passwordEnv: "
                         + (runner ? "FSNBOT_RUNNER_PASSWORD" : "FSNBOT_COORDINATOR_PASSWORD") + "}",
                 "fleet: {checkinSeconds: " + CHECKIN_SECONDS + ", defaultClass: sim}", ""));

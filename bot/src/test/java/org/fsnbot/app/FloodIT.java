@@ -61,7 +61,7 @@ class FloodIT {
                 "profile: \"" + profile + "\"",
                 "inboxes:",
                 "  - {name: " + inbox + ", url: \"" + tmp.resolve(inbox) + "\"}",
-                "allInbox: \"\"",
+                "allInbox: \"\"", "runner: {calibrationPairs: 0}",
                 "bases:",
                 "  - {tree: \"" + KernelFixture.tree() + "\", rev: " + KernelFixture.base() + "}",
                 "watch: []",

@@ -56,7 +56,7 @@ class MailCannonIT {
                     "from: \"fsnbot <" + MailServer.BOT + ">\"",
                     "inboxes:",
                     "  - {name: fsdevel, url: \"" + tmp.resolve("fsdevel") + "\"}",
-                    "allInbox: \"\"",
+                    "allInbox: \"\"", "runner: {calibrationPairs: 0}",
                     "bases:",
                     "  - {tree: \"" + tree + "\", rev: master}",
                     "watch: []",

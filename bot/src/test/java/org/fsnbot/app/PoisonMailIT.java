@@ -52,7 +52,7 @@ class PoisonMailIT {
                     "home: \"" + tmp.resolve("home") + "\"",
                     "inboxes:",
                     "  - {name: fsdevel, url: \"" + pi.url("fsdevel") + "\"}",
-                    "allInbox: \"\"",
+                    "allInbox: \"\"", "runner: {calibrationPairs: 0}",
                     "bases:",
                     "  - {tree: \"" + tree + "\", rev: master}",
                     "watch: []",

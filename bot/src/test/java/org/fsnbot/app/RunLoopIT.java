@@ -60,7 +60,7 @@ class RunLoopIT {
                     "inboxes:",
                     "  - name: " + inbox,
                     "    url: \"" + pi.inboxDir(inbox) + "\"",
-                    "allInbox: \"\"",
+                    "allInbox: \"\"", "runner: {calibrationPairs: 0}",
                     "bases:",
                     "  - tree: \"" + KernelFixture.tree() + "\"",
                     "    rev: " + KernelFixture.base(),

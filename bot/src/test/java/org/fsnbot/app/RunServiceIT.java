@@ -68,7 +68,7 @@ class RunServiceIT {
                     "inboxes:",
                     "  - name: fsdevel",
                     "    url: \"" + pi.inboxDir("fsdevel") + "\"",
-                    "allInbox: \"\"",
+                    "allInbox: \"\"", "runner: {calibrationPairs: 0}",
                     "bases:",
                     "  - tree: \"" + UNREACHABLE + "\"",
                     "    rev: fsnotify",

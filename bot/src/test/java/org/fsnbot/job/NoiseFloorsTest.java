@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.fsnbot.mail.ReplyKind;
 import org.fsnbot.plan.Profile;
 import org.fsnbot.plan.Topology;
 import org.fsnbot.run.MetricInfo;
@@ -62,12 +63,13 @@ class NoiseFloorsTest {
     }
 
     /** A job of runner on topology t with the quick profile, its base and patched boots counted. */
-    private static void job(Store store, String runner, Topology t, String clock, double[] base, double[] patched) {
+    private static long job(Store store, String runner, Topology t, String clock, double[] base, double[] patched) {
         long id = store.jobs().createJob(null, "/srv/linux", "v6.12", "quick", t.toString());
         store.jobs().setCommits(id, "a".repeat(40), "b".repeat(40));
         store.jobs().setAccelerator(id, "TCG", "no KVM here", clock, runner);
         HistoryFixture.boots(store, id, Side.BASE, base);
         HistoryFixture.boots(store, id, Side.PATCHED, patched);
+        return id;
     }
 
     @Test
@@ -84,6 +86,9 @@ class NoiseFloorsTest {
         // Another runner's base boots, as noisy as its host, and this runner's on the wall clock.
         job(store, "runner-2", t, "instructions", new double[] {10, 12, 8}, new double[] {10, 12, 8});
         job(store, "runner-1", t, "wall", new double[] {10, 12, 8}, new double[] {10, 12, 8});
+        // A calibration's boots are its calibration's (filed apart, counted there), not base boots again.
+        store.jobs().finish(job(store, "runner-1", t, "instructions", new double[] {10, 12, 8},
+                new double[] {10, 12, 8}), ReplyKind.REPORT, FirstUseCalibration.DETAIL);
         NoiseFloors floors = new NoiseFloors(store.calibrations(), new RunnerName("runner-1", "tcg"));
 
         List<MetricNoise> noise = floors.noise("TCG", Clock.INSTRUCTIONS, t, quick);

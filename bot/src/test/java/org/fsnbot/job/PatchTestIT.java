@@ -88,7 +88,8 @@ public class PatchTestIT {
                 c -> {
                     // The runner lives in the deployment: set the hugepages on the deployment that is published from.
                     Config r = c.withRunner(new Config.Runner(c.runner().identity(), c.runner().sandbox(),
-                            c.runner().quiet(), Hugepages.parse("2M", Path.of("/sys")), c.runner().clock()));
+                            c.runner().quiet(), Hugepages.parse("2M", Path.of("/sys")), c.runner().clock(),
+                            c.runner().calibrationPairs()));
                     return r.withDeployment(new Config.Deployment(r.deployment().runner(), r.deployment().store(),
                             r.deployment().fleet(), new org.fsnbot.app.Publishing(Optional.of(published.toString()),
                                     "fsnbot/")));
@@ -111,8 +112,9 @@ public class PatchTestIT {
             java.util.function.UnaryOperator<Config> more) throws Exception {
         Config loaded = Config.load(Optional.empty());
         Config.Runner r = loaded.runner();
+        // No calibration at first use unless a test asks (its boots would cost every suite's new profile 3 pairs).
         Config c = more.apply(loaded.withRunner(new Config.Runner(r.identity(), r.sandbox(), new Config.Quietness(
-                KernelFixture.e2eMaxCpuPressurePct(), r.quiet().quietWait()), r.hugepages(), r.clock())));
+                KernelFixture.e2eMaxCpuPressurePct(), r.quiet().quietWait()), r.hugepages(), r.clock(), 0)));
         return Application.open(c.withHome(Home.at(KernelFixture.home()).withState(KernelFixture.state())
                 .withOutbox(outbox)).withMailing(
                 new Config.Mailing("fsnbot <fsnbot@fsnbot.test>", MailSettings.dryRun(), List.of(), true, Optional.empty(),
@@ -340,7 +342,7 @@ public class PatchTestIT {
         // not count it (an instruction count is not judged by the load at all).
         Application wall = e2eApplication(dir.resolve("outbox"), Config.Sandboxing.Mode.BWRAP, c -> c.withRunner(
                 new Config.Runner(c.runner().identity(), c.runner().sandbox(), c.runner().quiet(),
-                        c.runner().hugepages(), ClockSetting.WALL)));
+                        c.runner().hugepages(), ClockSetting.WALL, 0)));
         java.util.concurrent.atomic.AtomicBoolean spin = new java.util.concurrent.atomic.AtomicBoolean(true);
         Store store = wall.store();
         long before = store.count("boots", "status = 'BUSY'");

@@ -89,7 +89,7 @@ class TrendReportIT {
                 + "\"1024\",\"--iterations\",\"20000\",\"--warmup\",\"1000\",\"--reps\",\"2\"],\"verdictMetrics\":"
                 + "[\"avg_client_s\"],\"minEffectPct\":2}]}");
         Path cfg = Files.writeString(tmp.resolve("fsnbot.yaml"), String.join("\n",
-                "profile: \"" + profile + "\"", "inboxes: []", "allInbox: \"\"",
+                "profile: \"" + profile + "\"", "inboxes: []", "allInbox: \"\"", "runner: {calibrationPairs: 0}",
                 "bases:", "  - tree: \"" + repo + "\"", "    rev: " + c0,
                 "watch:", "  - tree: \"" + repo + "\"", "    branch: trend",
                 // The runner's defaults: the instruction clock under TCG, which no load on the host changes.

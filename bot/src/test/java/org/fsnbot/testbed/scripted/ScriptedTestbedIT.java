@@ -59,7 +59,9 @@ class ScriptedTestbedIT {
                 .withOutbox(dir.resolve("outbox")))
                 .withMailing(new Config.Mailing("fsnbot <fsnbot@fsnbot.test>", MailSettings.dryRun(), List.of(),
                         true, Optional.empty(), loaded.mailing().weekly()));
-        Path profile = Files.writeString(dir.resolve("tiny.json"), "{\"name\":\"tiny\",\"description\":\"scripted\","
+        // A profile no earlier run used: this runner's first use of it, which calibrates before the job's boots.
+        String name = "tiny-" + Long.toString(System.currentTimeMillis(), 36);
+        Path profile = Files.writeString(dir.resolve("tiny.json"), "{\"name\":\"" + name + "\",\"description\":\"scripted\","
                 + "\"bootsPerKernel\":3,\"maxBootsPerKernel\":6,\"bootTimeoutSeconds\":60,\"workloads\":[{\"name\":"
                 + "\"byte-write\",\"args\":[\"--modes\",\"none,parent\"],\"verdictMetrics\":[\"ns_per_op\"]}]}");
         // The patched kernel's none row costs what a parent watch does (~930 ns against ~250 ns).
@@ -104,6 +106,16 @@ class ScriptedTestbedIT {
                     .isBetween(6L, 12L);
             assertThat(lockHeldWhileMeasuring).as("the base's lock, held by this fsnbot while boots run")
                     .isNotEmpty().containsOnly(false);
+            String calibration = "profile = ? AND detail = 'A/A calibration at first use'";
+            assertThat(app.store().count("jobs", calibration, name)).as("one calibration at first use").isEqualTo(1);
+            assertThat(app.store().count("boots", "status = 'OK' AND job_id IN (SELECT id FROM jobs WHERE "
+                    + calibration + ")", name)).as("3 A/A pairs (runner.calibrationPairs)").isEqualTo(6);
+            assertThat(app.store().count("calibrations", "profile = ?", name)).isPositive();
+            assertThat(body).contains("(from an A/A calibration, 6 boots, to ");
+            JobOutcome again = app.jobRunner().run(job);
+            assertThat(again.kind()).as(again::body).isEqualTo(ReplyKind.REPORT);
+            assertThat(app.store().count("jobs", calibration, name)).as("a setup calibrated once is not again")
+                    .isEqualTo(1);
         }
     }
 }
