@@ -25,8 +25,9 @@ class ArchitectureTest {
     /** Levels, earliest first; the order of docs/architecture.md. */
     static final List<List<String>> LEVELS = List.of(
             List.of("exec", "git"),
-            // The home's disk (retention, the free-space floor) needs only commands run.
-            List.of("intake", "disk"),
+            // The home's disk (retention, the free-space floor) needs only commands run; a host's
+            // qualification reads /sys and /proc.
+            List.of("intake", "disk", "qualify"),
             List.of("plan"),
             List.of("build"),
             List.of("image"),

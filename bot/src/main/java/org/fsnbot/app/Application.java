@@ -234,7 +234,7 @@ public final class Application implements AutoCloseable {
     private MeasurePhase measurePhase(Testbed bed) {
         return new MeasurePhase(bed, new MeasurePhase.ThisRunner(runnerName(), new NoiseFloors(store.calibrations(),
                 runnerName()), new FirstUseCalibration(bed, store.jobs(), store.calibrations(), runnerName(),
-                config.runner().calibrationPairs(), clock)));
+                config.runner().calibrationPairs(), clock), store.runners().qualifications()));
     }
 
     /**

@@ -11,7 +11,7 @@ import picocli.CommandLine.ScopeType;
 @Command(name = "fsnbot", mixinStandardHelpOptions = true, version = "fsnbot 0.1.0",
         description = "Performance regression bot for the Linux fsnotify subsystem.",
         subcommands = {RunCommand.class, TestPatchCommand.class, CompareCommand.class, BenchCommand.class,
-                CalibrateCommand.class, StatsSimCommand.class, BenchIntakeCommand.class, SendCommand.class,
+                CalibrateCommand.class, QualifyCommand.class, StatsSimCommand.class, BenchIntakeCommand.class, SendCommand.class,
                 ExportCommand.class, TrendsCommand.class, RunnerCommand.class, RunnersCommand.class,
                 QueueCommand.class, DrainCommand.class, RequeueCommand.class, FailCommand.class, SubmitCommand.class, HealthCommand.class, CompareRunsCommand.class, BisectCommand.class,
                 JobsCommand.class, ShowCommand.class, PagesCommand.class, ServeCommand.class,

@@ -9,15 +9,18 @@ import org.fsnbot.testbed.Load;
 import org.fsnbot.testbed.Measurement;
 
 /**
- * The boots that ran, as the testbed measured them, on this runner;
- * whether they make a measurement is decided next.
+ * The boots that ran, as the testbed measured them, on this runner (with
+ * what `fsnbot qualify` last found on it, or ""); whether they make a
+ * measurement is decided next.
  */
-public record Booted(Imaged imaged, Measurement measurement, RunnerName runner) implements Reached {
+public record Booted(Imaged imaged, Measurement measurement, RunnerName runner, String qualified)
+        implements Reached {
 
     public Booted {
         Objects.requireNonNull(imaged);
         Objects.requireNonNull(measurement);
         Objects.requireNonNull(runner);
+        Objects.requireNonNull(qualified);
     }
 
     public RunResult run() {
@@ -28,9 +31,12 @@ public record Booted(Imaged imaged, Measurement measurement, RunnerName runner) 
         return measurement.facts().instrument();
     }
 
-    /** "vm (class local): Intel(R) Xeon(R) ..., 2 CPUs, ...": this runner and the host it measured on. */
+    /**
+     * "vm (class local): Intel(R) Xeon(R) ..., 2 CPUs, ...; qualified ...":
+     * this runner, the host it measured on, and its qualification.
+     */
     public String host() {
-        return runner.label() + ": " + measurement.facts().host();
+        return runner.label() + ": " + measurement.facts().host() + (qualified.isEmpty() ? "" : "; " + qualified);
     }
 
     @Override

@@ -30,10 +30,16 @@ import org.fsnbot.store.TrendHistory;
  */
 public final class Calibrator {
 
-    /** The outcome: the A/A comparison and the noise filed for each metric. */
-    public record Calibration(Comparison aa, List<MetricNoise> noise, String accelerator, String clock) {
+    /**
+     * The outcome: the A/A comparison and the noise filed for each metric,
+     * the accelerator and clock with the probe's reason, and how long each
+     * counted boot took.
+     */
+    public record Calibration(Comparison aa, List<MetricNoise> noise, String accelerator, String clock,
+            String reason, List<Double> bootSeconds) {
         public Calibration {
             noise = List.copyOf(noise);
+            bootSeconds = List.copyOf(bootSeconds);
         }
     }
 
@@ -88,7 +94,8 @@ public final class Calibrator {
         String clockWord = m.booted().instrument().clock().word();
         calibrations.save(new CalibrationKey(runner.name(), accel, clockWord, topology.toString(), profile.name()),
                 r.baseCommit(), noise, m.comparison());
-        return new Calibration(m.comparison(), noise, accel, clockWord);
+        return new Calibration(m.comparison(), noise, accel, clockWord, m.booted().instrument().reason(),
+                m.booted().run().good().stream().map(b -> b.outcome().seconds()).toList());
     }
 
     private static String why(Finding f) {

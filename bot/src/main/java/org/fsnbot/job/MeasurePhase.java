@@ -14,6 +14,7 @@ import org.fsnbot.stats.ChangeEstimator;
 import org.fsnbot.stats.MetricNoise;
 import org.fsnbot.stats.MetricPolicy;
 import org.fsnbot.stats.Significance;
+import org.fsnbot.store.QualificationStore;
 import org.fsnbot.testbed.Artefacts;
 import org.fsnbot.testbed.Budget;
 import org.fsnbot.testbed.Instrument;
@@ -35,13 +36,20 @@ public final class MeasurePhase {
     private final RunnerName name;
     private final NoiseFloors floors;
     private final FirstUseCalibration firstUse;
+    private final QualificationStore qualifications;
 
-    /** This runner's own: its name (in every reply), its noise floors, its calibration at a setup's first use. */
-    public record ThisRunner(RunnerName name, NoiseFloors floors, FirstUseCalibration firstUse) {
+    /**
+     * This runner's own: its name (in every reply), its noise floors, its
+     * calibration at a setup's first use, and what `fsnbot qualify` found
+     * (quoted in every reply's runner fact).
+     */
+    public record ThisRunner(RunnerName name, NoiseFloors floors, FirstUseCalibration firstUse,
+            QualificationStore qualifications) {
         public ThisRunner {
             Objects.requireNonNull(name);
             Objects.requireNonNull(floors);
             Objects.requireNonNull(firstUse);
+            Objects.requireNonNull(qualifications);
         }
     }
 
@@ -50,6 +58,7 @@ public final class MeasurePhase {
         this.name = self.name();
         this.floors = self.floors();
         this.firstUse = self.firstUse();
+        this.qualifications = self.qualifications();
     }
 
     public Step<Measured> run(Imaged i, Path dir, JobJournal journal) throws IOException {
@@ -96,7 +105,8 @@ public final class MeasurePhase {
         Measurement m = testbed.measure(artefacts, new MeasurePlan(job.topology(),
                 Duration.ofSeconds(job.profile().bootTimeoutSeconds()), budget, more, dir), journal::booted);
         m.placement().ifPresent(c -> journal.topology(c.verified()));
-        Booted booted = new Booted(i, m, name);
+        Booted booted = new Booted(i, m, name, qualifications.latest(name.name())
+                .map(QualificationStore.Qualified::summary).orElse(""));
         RunResult run = m.run();
         if (run.failure().isPresent()) {
             return Step.stop(new Finding.InfrastructureFailed(run.failure().get(),

@@ -59,6 +59,11 @@ public final class RunnerRegistry {
         });
     }
 
+    /** What `fsnbot qualify` found on each runner's host, kept with the runner. */
+    public QualificationStore qualifications() {
+        return new QualificationStore(db);
+    }
+
     /** Sets a runner's state; false when no such runner is registered. */
     public boolean setState(String name, State state) {
         return db.call("setting runner " + name, c -> Jdbc.update(c, "UPDATE runners SET state = ?, updated_at = ?"

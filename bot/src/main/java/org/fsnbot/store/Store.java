@@ -179,11 +179,11 @@ public final class Store implements AutoCloseable {
         return new JobStore(db, clock);
     }
 
-    /** The A/A noise of each runner setup. */
     public JobRecords jobRecords() {
         return new JobRecords(db);
     }
 
+    /** The A/A noise of each runner setup. */
     public CalibrationStore calibrations() {
         return new CalibrationStore(db);
     }

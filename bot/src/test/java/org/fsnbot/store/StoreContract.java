@@ -103,6 +103,22 @@ abstract class StoreContract {
     }
 
     @Test
+    void aRunnersNewestQualificationIsItsOwn(@TempDir Path dir) {
+        QualificationStore q = open(dir).runners().qualifications();
+        assertThat(q.latest("vm")).isEmpty();
+        q.save(new QualificationStore.Qualified("vm", java.time.Instant.parse("2026-12-06T10:00:00Z"), "old", "{}"));
+        q.save(new QualificationStore.Qualified("other", java.time.Instant.parse("2026-12-07T09:00:00Z"), "theirs",
+                "{}"));
+        q.save(new QualificationStore.Qualified("vm", java.time.Instant.parse("2026-12-07T10:00:00Z"), "new",
+                "{\"checks\":[]}"));
+        QualificationStore.Qualified latest = q.latest("vm").orElseThrow();
+        assertThat(latest.summary()).isEqualTo("new");
+        assertThat(latest.checksJson()).isEqualTo("{\"checks\":[]}");
+        assertThat(latest.at()).isEqualTo(java.time.Instant.parse("2026-12-07T10:00:00Z"));
+        assertThat(q.latest("other").orElseThrow().summary()).isEqualTo("theirs");
+    }
+
+    @Test
     void aUnitThatWasRunningEachTimeTheProcessDiedBecomesADeadLetter(@TempDir Path dir) {
         WorkQueue q = open(dir).queue();
         long poison = q.enqueue(series("<poison>", "p")).orElseThrow();

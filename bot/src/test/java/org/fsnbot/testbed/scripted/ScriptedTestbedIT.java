@@ -93,6 +93,9 @@ class ScriptedTestbedIT {
                     new Candidate.Series(series, Repo.exampleMbox()), Profile.load(profile.toString()),
                     Topology.parse("sockets=2,cores=1,nodes=2"), new ReplyRoute.UnderMail(series.replyTarget()),
                     true, KernelBuilder.Code.TRUSTED);
+            // What `fsnbot qualify` found is quoted in the runner fact of every reply after it.
+            app.store().runners().qualifications().save(new org.fsnbot.store.QualificationStore.Qualified(
+                    app.runnerName().name(), java.time.Instant.now(), "qualified for " + name, "{}"));
             JobOutcome o = app.jobRunner().run(job);
             assertThat(o.kind()).as(o::body).isEqualTo(ReplyKind.REPORT);
             assertThat(o.verdict()).contains(Verdict.REGRESSION);
@@ -112,6 +115,7 @@ class ScriptedTestbedIT {
                     + calibration + ")", name)).as("3 A/A pairs (runner.calibrationPairs)").isEqualTo(6);
             assertThat(app.store().count("calibrations", "profile = ?", name)).isPositive();
             assertThat(body).contains("(from an A/A calibration, 6 boots, to ");
+            assertThat(body).containsPattern("(?m)^runner:    .*; qualified for " + name + "$");
             JobOutcome again = app.jobRunner().run(job);
             assertThat(again.kind()).as(again::body).isEqualTo(ReplyKind.REPORT);
             assertThat(app.store().count("jobs", calibration, name)).as("a setup calibrated once is not again")
