@@ -15,6 +15,11 @@ public record MetricInfo(String label, String unit, boolean lowerIsBetter) {
 
     /** Rates ("ops/s") are summarised with the harmonic mean, everything else with the arithmetic one. */
     public boolean isRate() {
+        return isRate(unit);
+    }
+
+    /** Whether a metric in unit is a rate (its unit ends in "/s"). */
+    public static boolean isRate(String unit) {
         return unit.endsWith("/s");
     }
 }

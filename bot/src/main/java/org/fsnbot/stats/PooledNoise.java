@@ -2,9 +2,11 @@ package org.fsnbot.stats;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.fsnbot.run.MetricKey;
+import org.hipparchus.stat.StatUtils;
 
 /**
  * A metric's noise from boots of several kernel builds: each build's boots
@@ -36,14 +38,8 @@ public final class PooledNoise {
                     boots += b.length;
                     continue;
                 }
-                double mean = 0;
-                for (double v : b) {
-                    mean += Math.log(v);
-                }
-                mean /= b.length;
-                for (double v : b) {
-                    squares += (Math.log(v) - mean) * (Math.log(v) - mean);
-                }
+                // The within-build sum of squares: the build's sample variance times its degrees of freedom.
+                squares += StatUtils.variance(Arrays.stream(b).map(Math::log).toArray()) * (b.length - 1);
                 boots += b.length;
                 df += b.length - 1;
             }

@@ -74,27 +74,26 @@ public final class CalibrationStore {
      */
     public List<MetricNoise> baseBootNoise(CalibrationKey key) {
         return db.call("reading earlier base boots", c -> {
-            List<Long> jobs = Jdbc.rows(c, "SELECT id FROM jobs WHERE runner = ? AND accelerator = ? AND clock = ?"
-                    + " AND topology = ? AND profile = ? AND (detail IS NULL OR detail NOT LIKE '" + AA_JOB + "%')"
-                    + " AND EXISTS (SELECT 1 FROM boots b WHERE b.job_id = jobs.id"
-                    + " AND b.side = 'BASE' AND b.status = 'OK') ORDER BY id DESC LIMIT " + BASE_BOOT_JOBS,
-                    rs -> rs.getLong(1), key.runner(), key.accelerator(), key.clock(), key.topology(), key.profile());
+            // One query for the latest jobs' base boots, newest job first: a pool is read on every job.
             Map<MetricKey, Map<Long, SortedMap<Long, List<Double>>>> reps = new LinkedHashMap<>();
             Map<MetricKey, Boolean> rates = new HashMap<>();
             Instant[] last = {Instant.EPOCH};
-            for (long job : jobs) {
-                Jdbc.rows(c, "SELECT b.id, s.workload, s.variant, s.metric, s.val, s.unit, j.created_at FROM samples s"
-                        + " JOIN boots b ON s.boot_id = b.id JOIN jobs j ON b.job_id = j.id WHERE b.job_id = ? AND"
-                        + " b.side = 'BASE' AND b.status = 'OK' ORDER BY b.id, s.rep", rs -> {
-                            MetricKey k = new MetricKey(rs.getString(2), rs.getString(3), rs.getString(4));
-                            rates.put(k, new MetricInfo("", rs.getString(6), true).isRate());
-                            reps.computeIfAbsent(k, x -> new LinkedHashMap<>()).computeIfAbsent(job, x -> new TreeMap<>())
-                                    .computeIfAbsent(rs.getLong(1), x -> new ArrayList<>()).add(rs.getDouble(5));
-                            Instant when = rs.getTimestamp(7).toInstant();
-                            last[0] = when.isAfter(last[0]) ? when : last[0];
-                            return k;
-                        }, job);
-            }
+            Jdbc.rows(c, "SELECT b.job_id, b.id, s.workload, s.variant, s.metric, s.val, s.unit, j.created_at FROM"
+                    + " samples s JOIN boots b ON s.boot_id = b.id JOIN jobs j ON b.job_id = j.id WHERE b.job_id IN"
+                    + " (SELECT id FROM jobs WHERE runner = ? AND accelerator = ? AND clock = ? AND topology = ?"
+                    + " AND profile = ? AND (detail IS NULL OR detail NOT LIKE '" + AA_JOB + "%')"
+                    + " AND EXISTS (SELECT 1 FROM boots o WHERE o.job_id = jobs.id"
+                    + " AND o.side = 'BASE' AND o.status = 'OK') ORDER BY id DESC LIMIT " + BASE_BOOT_JOBS + ")"
+                    + " AND b.side = 'BASE' AND b.status = 'OK' ORDER BY b.job_id DESC, b.id, s.rep", rs -> {
+                        long job = rs.getLong(1);
+                        MetricKey k = new MetricKey(rs.getString(3), rs.getString(4), rs.getString(5));
+                        rates.put(k, MetricInfo.isRate(rs.getString(7)));
+                        reps.computeIfAbsent(k, x -> new LinkedHashMap<>()).computeIfAbsent(job, x -> new TreeMap<>())
+                                .computeIfAbsent(rs.getLong(2), x -> new ArrayList<>()).add(rs.getDouble(6));
+                        Instant when = rs.getTimestamp(8).toInstant();
+                        last[0] = when.isAfter(last[0]) ? when : last[0];
+                        return k;
+                    }, key.runner(), key.accelerator(), key.clock(), key.topology(), key.profile());
             Map<MetricKey, List<double[]>> perBoot = new LinkedHashMap<>();
             reps.forEach((k, byJob) -> perBoot.put(k, byJob.values().stream().map(boots -> boots.values().stream()
                     .mapToDouble(r -> BootSummary.of(r.stream().mapToDouble(Double::doubleValue).toArray(),

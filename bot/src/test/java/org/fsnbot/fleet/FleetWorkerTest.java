@@ -23,9 +23,23 @@ class FleetWorkerTest {
                 BaseReason.of(BaseReason.Kind.NAMED_IN_COMMAND)))).orElseThrow();
     }
 
+    /** Stores opened, closed before JUnit deletes their directories: H2's writer may still add a file. */
+    private final java.util.List<Store> opened = new java.util.ArrayList<>();
+
+    private Store open(Path tmp) {
+        Store s = Store.h2(tmp.resolve("db"));
+        opened.add(s);
+        return s;
+    }
+
+    @org.junit.jupiter.api.AfterEach
+    void close() {
+        opened.forEach(Store::close);
+    }
+
     @Test
     void aUnitIsMeasuredOnceAndADuplicateFiringDoesNothing(@TempDir Path tmp) {
-        Store store = Store.h2(tmp.resolve("db"));
+        Store store = open(tmp);
         long id = unit(store, "u1");
         List<Long> measured = new ArrayList<>();
         FleetWorker a = new FleetWorker(store.fleet(), w -> measured.add(w.id()), new RunnerName("a", "tcg"),
@@ -39,7 +53,7 @@ class FleetWorkerTest {
 
     @Test
     void aRunnerTakenForDeadThatIsAliveKeepsItsUnitAndADeadOneLosesIt(@TempDir Path tmp) {
-        Store store = Store.h2(tmp.resolve("db"));
+        Store store = open(tmp);
         long id = unit(store, "u2");
         List<String> measuredBy = new ArrayList<>();
         new FleetWorker(store.fleet(), w -> measuredBy.add("a"), new RunnerName("a", "tcg"), r -> false, () -> 0,
@@ -66,7 +80,7 @@ class FleetWorkerTest {
 
     @Test
     void aDrainedRunnerMeasuresNothingAndIsToldToStopTakingUnits(@TempDir Path tmp) {
-        Store store = Store.h2(tmp.resolve("db"));
+        Store store = open(tmp);
         long id = unit(store, "u3");
         store.runners().register("d", "tcg", "{}");
         store.runners().setState("d", org.fsnbot.store.RunnerRegistry.State.DRAINING);
@@ -87,7 +101,7 @@ class FleetWorkerTest {
      */
     @Test
     void aLostHoldStopsTheMeasuringKillsItsProcessAndHandsTheUnitBack(@TempDir Path tmp) throws Exception {
-        Store store = Store.h2(tmp.resolve("db"));
+        Store store = open(tmp);
         long id = unit(store, "u4");
         UnitLease lease = new UnitLease();
         java.util.concurrent.CountDownLatch started = new java.util.concurrent.CountDownLatch(1);
