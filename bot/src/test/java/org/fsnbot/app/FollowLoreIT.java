@@ -24,16 +24,17 @@ import org.fsnbot.store.Work;
 import org.fsnbot.store.WorkState;
 import org.fsnbot.store.WorkTarget;
 import org.fsnbot.testing.KernelFixture;
+import org.fsnbot.testing.OpenStores;
 import org.fsnbot.testing.PublicInbox;
 import org.fsnbot.testing.Repo;
-import org.junit.jupiter.api.AfterEach;
+import org.fsnbot.testing.SharedKernel;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.fsnbot.testing.SharedKernel;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * `fsnbot run --once` following real public-inbox-httpd inboxes filled
@@ -46,27 +47,8 @@ class FollowLoreIT {
 
     private static final String SERIES_COVER = "<20220629144210.2983229-1-amir73il@gmail.com>";
 
-    /** Stores a test opened, closed after it and before JUnit deletes its TempDir (H2 may still write there). */
-    private final Closing closedAtTheEnd = new Closing();
-
-    private static final class Closing {
-        private final List<Store> open = new ArrayList<>();
-
-        Store add(Store s) {
-            open.add(s);
-            return s;
-        }
-
-        void closeAll() {
-            open.forEach(Store::close);
-            open.clear();
-        }
-    }
-
-    @AfterEach
-    void closeStores() {
-        closedAtTheEnd.closeAll();
-    }
+    @RegisterExtension
+    final OpenStores stores = new OpenStores();
 
     @BeforeAll
     static void needSharedAndPublicInbox() {
@@ -125,7 +107,7 @@ class FollowLoreIT {
 
             assertThat(Main.execute("run", "--once", "--queue-only", "--config", cfg.toString())).isZero();
             @SuppressWarnings("resource")
-            Store store = closedAtTheEnd.add(Store.h2(tmp.resolve("home/db/fsnbot")));
+            Store store = stores.h2(tmp.resolve("home/db/fsnbot"));
             List<Work> work = store.queue().all();
 
             Set<String> singles = new HashSet<>();
@@ -236,7 +218,7 @@ class FollowLoreIT {
                 ""));
         assertThat(Main.execute("run", "--once", "--queue-only", "--config", cfg.toString())).isZero();
         @SuppressWarnings("resource")
-        Store store = closedAtTheEnd.add(Store.h2(tmp.resolve("home/db/fsnbot")));
+        Store store = stores.h2(tmp.resolve("home/db/fsnbot"));
         assertThat(store.count("seen_messages", "")).as("each distinct Message-ID of the 8,481 messages, once")
                 .isEqualTo(distinct);
         // The three stable review parts (6.6 79/84, 6.12 044/117, 6.17 061/184) touching fs/notify are

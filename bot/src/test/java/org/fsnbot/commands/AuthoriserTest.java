@@ -10,11 +10,16 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import org.fsnbot.store.CommandOutcome;
 import org.fsnbot.store.CommandStore;
+import org.fsnbot.testing.OpenStores;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 class AuthoriserTest {
+
+    @RegisterExtension
+    final OpenStores stores = new OpenStores();
 
     private static final Command RERUN = new Command.Rerun("#fsnbot rerun", List.of(), OptionalInt.empty(),
             Optional.empty(), Optional.empty());
@@ -31,7 +36,7 @@ class AuthoriserTest {
 
     @BeforeEach
     void setUp() throws Exception {
-        f = new DeskFixture(tmp);
+        f = stores.add(new DeskFixture(tmp));
         tested = new CommandThread(true, f.store.queue().all().stream().findFirst());
     }
 

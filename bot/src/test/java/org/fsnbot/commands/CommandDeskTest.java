@@ -5,12 +5,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.fsnbot.store.CommandOutcome;
+import org.fsnbot.testing.OpenStores;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Which mails the desk answers and how it records them; the answers' words are in the golden tests. */
 class CommandDeskTest {
+
+    @RegisterExtension
+    final OpenStores stores = new OpenStores();
 
     private static final CommandSettings DEFAULTS = DeskFixture.settings(false);
 
@@ -20,7 +25,7 @@ class CommandDeskTest {
 
     @BeforeEach
     void setUp() throws Exception {
-        f = new DeskFixture(tmp);
+        f = stores.add(new DeskFixture(tmp));
     }
 
     private void arrives(String id, byte[] raw) {

@@ -39,7 +39,7 @@ import org.fsnbot.testing.TestClock;
  * patch fsnbot tested and reported on, the MiniTree maintainers, a clock
  * the test moves, and the desk wired as the application wires it.
  */
-final class DeskFixture {
+final class DeskFixture implements AutoCloseable {
 
     static final String BOT = "fsnbot@fsnbot.test";
     static final String PATCH = "<faster-1@example.org>";
@@ -133,5 +133,10 @@ final class DeskFixture {
     /** How many mails fsnbot wrote in reply to this one. */
     long answers(String messageId) {
         return store.count("outgoing_mail", "in_reply_to = ?", messageId);
+    }
+
+    @Override
+    public void close() {
+        store.close();
     }
 }

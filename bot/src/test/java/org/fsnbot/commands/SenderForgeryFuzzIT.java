@@ -6,8 +6,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import org.fsnbot.store.CommandStore;
 import org.fsnbot.testing.MailMutator;
+import org.fsnbot.testing.OpenStores;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -25,6 +27,9 @@ import org.junit.jupiter.api.io.TempDir;
 @Tag("fuzz")
 class SenderForgeryFuzzIT {
 
+    @RegisterExtension
+    final OpenStores stores = new OpenStores();
+
     private static final int MAILS = Integer.getInteger("fsnbot.fuzz.forgeries", 3_000);
     private static final long SEED = Long.getLong("fsnbot.fuzz.seed", 20261201L);
 
@@ -33,7 +38,7 @@ class SenderForgeryFuzzIT {
 
     @Test
     void noForgeryOfTheSendersOwnMakesThemAMaintainer() throws Exception {
-        DeskFixture f = new DeskFixture(tmp);
+        DeskFixture f = stores.add(new DeskFixture(tmp));
         MailMutator mutator = new MailMutator(SEED);
         CommandSettings settings = DeskFixture.settings(false);
         Authoriser authoriser = f.authoriser(settings);

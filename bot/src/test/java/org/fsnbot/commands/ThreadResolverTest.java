@@ -12,11 +12,16 @@ import org.fsnbot.plan.BaseReason;
 import org.fsnbot.plan.RunOptions;
 import org.fsnbot.store.WorkItem;
 import org.fsnbot.store.WorkTarget;
+import org.fsnbot.testing.OpenStores;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 class ThreadResolverTest {
+
+    @RegisterExtension
+    final OpenStores stores = new OpenStores();
 
     @TempDir
     Path tmp;
@@ -25,7 +30,7 @@ class ThreadResolverTest {
 
     @BeforeEach
     void setUp() throws Exception {
-        f = new DeskFixture(tmp);
+        f = stores.add(new DeskFixture(tmp));
         threads = new ThreadResolver(f.store.mail(), f.store.queue());
     }
 

@@ -28,12 +28,17 @@ import org.fsnbot.testbed.MeasurePlan;
 import org.fsnbot.testbed.Measurement;
 import org.fsnbot.testbed.Testbed;
 import org.fsnbot.testbed.scripted.ScriptedTestbed;
+import org.fsnbot.testing.OpenStores;
 import org.fsnbot.testing.TestClock;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** A setup's first use on a runner calibrates it once, from the job's own base build, and never decides anything. */
 class FirstUseCalibrationTest {
+
+    @RegisterExtension
+    final OpenStores stores = new OpenStores();
 
     private static final Topology TOPOLOGY = Topology.parse("sockets=2,cores=1,nodes=2");
     private static final RunnerName RUNNER = new RunnerName("runner-1", "tcg");
@@ -57,7 +62,7 @@ class FirstUseCalibrationTest {
 
     @Test
     void theFirstUseOfASetupBootsItsBaseOnBothSidesAndFilesTheNoiseOnce(@TempDir Path tmp) throws Exception {
-        Store store = Store.h2(tmp.resolve("db/fsnbot"), new TestClock(Instant.parse("2026-12-01T00:00:00Z")));
+        Store store = stores.h2(tmp.resolve("db/fsnbot"), new TestClock(Instant.parse("2026-12-01T00:00:00Z")));
         Profile quick = Profile.load("quick");
         FirstUseCalibration first = new FirstUseCalibration(script(), store.jobs(), store.calibrations(), RUNNER, 3,
                 java.time.Clock.systemUTC());
@@ -84,7 +89,7 @@ class FirstUseCalibrationTest {
 
     @Test
     void aCalibrationWhoseBootFailsFilesNothingAndEndsItsRowWithTheReason(@TempDir Path tmp) throws Exception {
-        Store store = Store.h2(tmp.resolve("db/fsnbot"), new TestClock(Instant.parse("2026-12-01T00:00:00Z")));
+        Store store = stores.h2(tmp.resolve("db/fsnbot"), new TestClock(Instant.parse("2026-12-01T00:00:00Z")));
         Testbed script = script();
         Testbed failing = new Testbed() {
             @Override
@@ -112,7 +117,7 @@ class FirstUseCalibrationTest {
 
     @Test
     void offMeansNoBootsAndOnePairIsNoSample(@TempDir Path tmp) throws Exception {
-        Store store = Store.h2(tmp.resolve("db/fsnbot"), new TestClock(Instant.parse("2026-12-01T00:00:00Z")));
+        Store store = stores.h2(tmp.resolve("db/fsnbot"), new TestClock(Instant.parse("2026-12-01T00:00:00Z")));
         FirstUseCalibration off = new FirstUseCalibration(script(), store.jobs(), store.calibrations(), RUNNER, 0,
                 java.time.Clock.systemUTC());
         assertThat(off.ifFirst(use(tmp, Profile.load("quick")), List.of(), ESTIMATOR)).isEmpty();

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.fsnbot.mail.ReplyKind;
+import org.fsnbot.plan.Clock;
 import org.fsnbot.plan.Profile;
 import org.fsnbot.plan.Topology;
 import org.fsnbot.run.MetricInfo;
@@ -24,20 +25,24 @@ import org.fsnbot.store.CalibrationKey;
 import org.fsnbot.store.Store;
 import org.fsnbot.testbed.Instrument;
 import org.fsnbot.testing.HistoryFixture;
+import org.fsnbot.testing.OpenStores;
 import org.fsnbot.testing.TestClock;
-import org.fsnbot.plan.Clock;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** A job's noise floor: its runner's calibration on the same clock, never below the clock's own least. */
 class NoiseFloorsTest {
+
+    @RegisterExtension
+    final OpenStores stores = new OpenStores();
 
     private static final MetricKey PARENT = new MetricKey("byte-write", "parent", "ns_per_op");
     private static final MetricKey NONE = new MetricKey("byte-write", "none", "ns_per_op");
 
     @Test
     void aCalibrationOnTheInstructionClockSetsItsMetricsFloorAndNoOtherClocks(@TempDir Path tmp) throws Exception {
-        Store store = Store.h2(tmp.resolve("db/fsnbot"), new TestClock(Instant.parse("2026-12-01T00:00:00Z")));
+        Store store = stores.h2(tmp.resolve("db/fsnbot"), new TestClock(Instant.parse("2026-12-01T00:00:00Z")));
         Profile quick = Profile.load("quick");
         Topology t = Topology.parse("sockets=2,cores=1,nodes=2");
         RunnerName runner = new RunnerName("runner-1", "tcg");
@@ -74,7 +79,7 @@ class NoiseFloorsTest {
 
     @Test
     void theBaseBootsOfEarlierJobsAreTheRunnersNoiseWithoutAnOperatorsStep(@TempDir Path tmp) throws Exception {
-        Store store = Store.h2(tmp.resolve("db/fsnbot"), new TestClock(Instant.parse("2026-12-01T00:00:00Z")));
+        Store store = stores.h2(tmp.resolve("db/fsnbot"), new TestClock(Instant.parse("2026-12-01T00:00:00Z")));
         Profile quick = Profile.load("quick");
         Topology t = Topology.parse("sockets=2,cores=1,nodes=2");
         MetricKey key = HistoryFixture.METRIC;

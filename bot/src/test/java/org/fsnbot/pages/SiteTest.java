@@ -12,9 +12,11 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.fsnbot.testing.OpenStores;
 import org.fsnbot.testing.SchemaCheck;
 import org.fsnbot.testing.SiteFixture;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -24,11 +26,14 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class SiteTest {
 
+    @RegisterExtension
+    final OpenStores stores = new OpenStores();
+
     private final ObjectMapper json = new ObjectMapper();
 
     @Test
     void everyPageAndItsJsonAsTheSchemaSays(@TempDir Path home) throws Exception {
-        SiteFixture f = SiteFixture.at(home);
+        SiteFixture f = SiteFixture.in(home, stores.h2(home.resolve("db")));
         List<Path> written = f.site().writeAll();
         Path www = f.www();
         assertThat(written).contains(www.resolve("index.html"), www.resolve("runners.html"),
@@ -70,7 +75,7 @@ class SiteTest {
 
     @Test
     void theLiveSiteMakesPagesNowAndRefusesWhatIsNotOneOfItsFiles(@TempDir Path home) throws Exception {
-        SiteFixture f = SiteFixture.at(home);
+        SiteFixture f = SiteFixture.in(home, stores.h2(home.resolve("db")));
         Files.createDirectories(f.www());
         Files.writeString(home.resolve("secret"), "not the site's");
         Files.createSymbolicLink(f.jobs().resolve("1/leak.txt"), home.resolve("secret"));
@@ -103,7 +108,7 @@ class SiteTest {
 
     @Test
     void aJobsFileIsStreamedHowEverLargeAndHeadReadsNothing(@TempDir Path home) throws Exception {
-        SiteFixture f = SiteFixture.at(home);
+        SiteFixture f = SiteFixture.in(home, stores.h2(home.resolve("db")));
         Files.createDirectories(f.www());
         long size = (1L << 31) + 7; // one byte past what a Java array (readAllBytes) holds
         try (java.io.RandomAccessFile big = new java.io.RandomAccessFile(f.jobs().resolve("1/disk.img").toFile(),

@@ -74,10 +74,6 @@ public final class SiteFixture {
     /** The jobs of the example patch: its id. */
     public static final String EXAMPLE = "20261130084519.1-fsnbot-example@fsnbot.invalid";
 
-    public static SiteFixture at(Path home) throws Exception {
-        return in(home, Store.h2(home.resolve("db")));
-    }
-
     /** The same jobs added to a store that may hold others (a watched branch's history, for the weekly pages). */
     public static SiteFixture in(Path home, Store store) throws Exception {
         SiteFixture f = new SiteFixture(home, store);

@@ -15,21 +15,23 @@ import java.util.Optional;
 import java.util.Properties;
 import java.util.stream.Stream;
 import org.fsnbot.git.Trees;
+import org.fsnbot.intake.MboxReader;
 import org.fsnbot.mail.Delivery;
 import org.fsnbot.mail.DeliveryHooks;
 import org.fsnbot.mail.ForeignMail;
 import org.fsnbot.mail.MailSettings;
 import org.fsnbot.mail.Outbox;
 import org.fsnbot.mail.ReplyComposer;
-import org.fsnbot.intake.MboxReader;
 import org.fsnbot.mail.ReplyKind;
 import org.fsnbot.store.Store;
-import org.fsnbot.testing.Repo;
 import org.fsnbot.testing.Golden;
 import org.fsnbot.testing.HistoryFixture;
+import org.fsnbot.testing.OpenStores;
+import org.fsnbot.testing.Repo;
 import org.fsnbot.testing.TestClock;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -39,6 +41,9 @@ import org.junit.jupiter.api.io.TempDir;
  * once whatever fires the report again.
  */
 class WeeklyReportTest {
+
+    @RegisterExtension
+    final OpenStores stores = new OpenStores();
 
     /** Relative, so the golden mail names the same line on every machine (surefire runs in bot/). */
     private static final Path TREE = Path.of("target/weekly-golden/linux.git");
@@ -65,7 +70,7 @@ class WeeklyReportTest {
                 new String[] {"fs/notify/fsnotify.c", "fsnotify: walk the parent on every modify"},
                 new String[] {"fs/notify/mark.c", "fsnotify: comment the mark lock"}));
         clock = new TestClock(MONDAY);
-        store = Store.h2(tmp.resolve("db/fsnbot"), clock);
+        store = stores.h2(tmp.resolve("db/fsnbot"), clock);
         double[] fast = {1.00, 1.02, 0.99};
         double[] fast2 = {1.01, 0.99, 1.015};
         double[] slow = {1.30, 1.32, 1.29};

@@ -28,13 +28,18 @@ import org.fsnbot.store.Work;
 import org.fsnbot.store.WorkState;
 import org.fsnbot.store.WorkTarget;
 import org.fsnbot.testing.MiniTree;
+import org.fsnbot.testing.OpenStores;
 import org.fsnbot.testing.TestClock;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Kept patch mails into queued work: series, revisions, waiting, bases; on a clock the test moves. */
 class SeriesQueuerTest {
+
+    @RegisterExtension
+    final OpenStores stores = new OpenStores();
 
     private static final Duration WAIT = Duration.ofHours(2);
 
@@ -50,7 +55,7 @@ class SeriesQueuerTest {
     @BeforeEach
     void setUp() throws Exception {
         Path tree = MiniTree.create(tmp.resolve("linux"));
-        store = Store.h2(tmp.resolve("db/fsnbot"), clock);
+        store = stores.h2(tmp.resolve("db/fsnbot"), clock);
         IntakeLedger ledger = store.intake();
         relevance = new FsnotifyRelevance(MaintainersPatterns.parse(MiniTree.MAINTAINERS,
                 MaintainersPatterns.FSNOTIFY_ENTRIES));

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -17,12 +17,17 @@ import org.fsnbot.store.Store;
 import org.fsnbot.store.Work;
 import org.fsnbot.store.WorkKind;
 import org.fsnbot.store.WorkTarget;
+import org.fsnbot.testing.OpenStores;
 import org.fsnbot.testing.TestClock;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** A watched branch in a local bare repository: only fsnotify commits queue work, with the right range. */
 class TreeQueuerTest {
+
+    @RegisterExtension
+    final OpenStores stores = new OpenStores();
 
     private static final String MAINTAINERS = String.join("\n",
             "FSNOTIFY: FILESYSTEM NOTIFICATION INFRASTRUCTURE",
@@ -67,7 +72,7 @@ class TreeQueuerTest {
         Path work = clonedBare(tmp, bare);
         String baseline = commit(work, "fs/notify/fsnotify.c", "int x;\n", "fsnotify: first");
 
-        Store store = Store.h2(tmp.resolve("db/fsnbot"));
+        Store store = stores.h2(tmp.resolve("db/fsnbot"));
         TreeQueuer q = new TreeQueuer(new Trees(tmp.resolve("home")), new TreeWatcher(), store.intake(),
                 store.queue(), store.trends(), Clock.systemUTC());
         TreeQueuer.Watch w = new TreeQueuer.Watch(bare.toString(), "fsnotify");
@@ -113,7 +118,7 @@ class TreeQueuerTest {
         Path work = clonedBare(tmp, bare);
         String head = commit(work, "fs/notify/fsnotify.c", "int x;\n", "fsnotify: first");
         TestClock clock = new TestClock(Instant.parse("2026-11-02T08:00:00Z"));
-        Store store = Store.h2(tmp.resolve("db/fsnbot"), clock);
+        Store store = stores.h2(tmp.resolve("db/fsnbot"), clock);
         TreeQueuer q = new TreeQueuer(new Trees(tmp.resolve("home")), new TreeWatcher(), store.intake(),
                 store.queue(), store.trends(), clock);
         TreeQueuer.Watch w = new TreeQueuer.Watch(bare.toString(), "fsnotify");
