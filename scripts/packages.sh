@@ -7,4 +7,4 @@ packages=(
 	public-inbox curl procps bubblewrap util-linux libseccomp-dev
 )
 # What building kernels takes: the source package and its build tools.
-kernel_packages=(linux-source-6.12 flex bison bc libelf-dev libssl-dev ccache xz-utils)
+kernel_packages=(linux-source-6.12 flex bison bc libelf-dev libssl-dev ccache xz-utils lz4)
