@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -16,6 +15,7 @@ import org.fsnbot.app.Home;
 import org.fsnbot.exec.Orphans;
 import org.fsnbot.mail.DeliveryHooks;
 import org.fsnbot.store.Store;
+import org.fsnbot.testing.ChildJvm;
 import org.fsnbot.testing.SiteFixture;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -79,8 +79,7 @@ class LooksDisturbNothingTest {
     }
 
     private static Child fsnbot(List<String> args, Path home) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"), "-cp",
-                System.getProperty("java.class.path"), "org.fsnbot.cli.Main"));
+        List<String> cmd = ChildJvm.command("-cp", System.getProperty("java.class.path"), "org.fsnbot.cli.Main");
         cmd.addAll(args);
         cmd.addAll(List.of("--home", home.toString()));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();

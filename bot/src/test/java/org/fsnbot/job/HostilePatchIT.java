@@ -13,8 +13,8 @@ import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
 import java.time.Duration;
-import java.util.HexFormat;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
@@ -31,17 +31,18 @@ import org.fsnbot.exec.OwnerMark;
 import org.fsnbot.exec.Spaces;
 import org.fsnbot.mail.ReplyKind;
 import org.fsnbot.plan.Profile;
+import org.fsnbot.testing.ChildJvm;
 import org.fsnbot.testing.ExampleVariants;
 import org.fsnbot.testing.FleetProcesses;
 import org.fsnbot.testing.HostilePatch;
 import org.fsnbot.testing.KernelFixture;
+import org.fsnbot.testing.SharedKernel;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.junit.jupiter.api.io.TempDir;
-import org.fsnbot.testing.SharedKernel;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * A patch whose build attacks the runner, through a whole job: it must
@@ -239,7 +240,7 @@ class HostilePatchIT {
         Path cfg = Files.writeString(tmp.resolve("fsnbot.yaml"), String.join("\n",
                 "home: \"" + KernelFixture.home() + "\"", ""));
         Path json = tmp.resolve("result.json");
-        List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m", "-jar", FleetProcesses.jar().toString(), "test-patch", "--config",
+        List<String> cmd = ChildJvm.command("-Xmx512m", "-jar", FleetProcesses.jar().toString(), "test-patch", "--config",
                 cfg.toString(), "--tree", KernelFixture.tree().toString(), "--base", PatchTestIT.base(), "--mbox",
                 mbox.toString(), "--profile", "quick", "--outbox", tmp.resolve("outbox").toString(), "--json",
                 json.toString());

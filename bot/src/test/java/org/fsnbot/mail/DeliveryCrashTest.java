@@ -13,6 +13,7 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.fsnbot.app.Application;
 import org.fsnbot.app.Config;
+import org.fsnbot.testing.ChildJvm;
 import org.fsnbot.testing.MailServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -67,7 +68,7 @@ class DeliveryCrashTest {
 
     /** Runs `fsnbot send` in a child JVM; with a pause point, kills it with SIGKILL once it gets there. */
     private void send(String pauseAt) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java")));
+        List<String> cmd = ChildJvm.command();
         if (pauseAt != null) {
             cmd.add("-Dfsnbot.test.pauseAt=" + pauseAt);
         }
@@ -146,8 +147,8 @@ class DeliveryCrashTest {
     }
 
     private ProcessBuilder childSend() {
-        return new ProcessBuilder(ProcessHandle.current().info().command().orElse("java"), "-cp",
-                System.getProperty("java.class.path"), "org.fsnbot.cli.Main", "send", "--config", cfg.toString())
+        return new ProcessBuilder(ChildJvm.command("-cp", System.getProperty("java.class.path"), "org.fsnbot.cli.Main",
+                "send", "--config", cfg.toString()))
                 .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
     }
 }

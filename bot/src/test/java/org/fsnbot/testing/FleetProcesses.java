@@ -3,7 +3,6 @@ package org.fsnbot.testing;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,8 +30,7 @@ public final class FleetProcesses implements AutoCloseable {
 
     /** Starts `fsnbot ARGS` as name. */
     public Process start(String name, String... args) throws IOException {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx384m", "-jar", jar().toString()));
+        List<String> cmd = ChildJvm.command("-Xmx384m", "-jar", jar().toString());
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log(name).toFile());
         pb.environment().putAll(env);
