@@ -16,11 +16,13 @@ workload and metric. Seed 000's two 'Before' batches are added as a source.
 Optionally HOST.jsonl: the JSON lines of `fsnbot bench --host --runs N
 --out HOST.jsonl`; each pass plays a boot of the host's own kernel.
 Usage: noise-residuals.py EXPORT.txt [HOST.jsonl] > residuals.json
-       noise-residuals.py --add-icount ICOUNT-EXPORT.txt residuals.json > new.json
+       noise-residuals.py --add-icount ICOUNT-EXPORT.txt residuals.json PROFILE.json > new.json
 The second form replaces the instruction-clock sources ("clock":
 "instructions"; stats-sim never simulates them with wall-time ones) with
 those of an export of instruction-clock jobs, every side of one kernel
-(an A/A calibration's two sides, a test's base side), e.g. with
+(an A/A calibration's two sides, a test's base side), one source per row
+the profile judges on that clock (its verdict metrics, and of a workload
+with instructionClockRows only the rows those match), e.g. with
   ... WHERE b.status = 'OK' AND j.clock = 'instructions' AND (b.side = 'BASE'
       OR j.patched_commit = j.base_commit) ...
 """
@@ -100,36 +102,54 @@ def main(path, host=None):
                "scripts/noise-residuals.py.", "sources": sources}, sys.stdout, indent=1)
 
 
-ICOUNT_ORIGIN = ("A/A boots of the base kernel (Debian 6.12.118, SLUB without SLUB_TINY) under TCG with QEMU "
-                 "icount (shift=3,sleep=off), byte-write and parent-modify-scale with a held listener, two boots "
-                 "side by side and two CPU hogs beside them, on this project's 2-vCPU machine, 2026-12-02 "
-                 "(scripts/bench-clock.sh); the rows judged on that clock")
+ICOUNT_ORIGIN = ("A/A boots of the base kernel (Debian 6.12.118, SLUB without SLUB_TINY, LZ4) under TCG with "
+                 "QEMU icount (shift=3,sleep=off), the quick profile as jobs run it on that clock (held listeners), "
+                 "two boots side by side and two CPU hogs beside them, on this project's 2-vCPU machine, "
+                 "2026-12-07 (fsnbot calibrate --boots 10); one source per row the profile judges on that clock")
 
 
-def add_icount(export, current):
+def judged(profile_path):
+    """A predicate over (workload, row, metric): whether the profile judges that row on the instruction clock."""
+    import re
+    rules = collections.defaultdict(list)
+    for w in json.load(open(profile_path))["workloads"]:
+        rules[w["name"]].append((set(w.get("verdictMetrics") or []), w.get("instructionClockRows")))
+
+    def test(workload, row, metric):
+        for metrics, rows in rules.get(workload, []):
+            if metric in metrics and (rows is None or any(re.fullmatch(r, row) for r in rows)):
+                return True
+        return False
+    return test
+
+
+def add_icount(export, current, profile):
     """The instruction-clock sources, from an export like the one above of instruction-clock jobs
     (every side of one kernel: an A/A calibration's both sides, a test's base side), put in place
-    of those in the residuals file current."""
+    of those in the residuals file current: one per row the profile judges on that clock, since a
+    report judges each row on its own."""
+    keep = judged(profile)
     groups = collections.defaultdict(list)
     for line in open(export):
         cells = [c.strip() for c in line.split("|")]
         if len(cells) != 7 or cells[0].endswith("JOB_ID"):
             continue
         job, side, _, workload, variant, metric, value = cells
-        groups[(job, side, workload, variant, metric)].append(float(value))
+        if keep(workload, variant, metric):
+            groups[(job, side, workload, variant, metric)].append(float(value))
     pooled = collections.defaultdict(list)
     for (job, side, workload, variant, metric), values in groups.items():
         if len(values) >= 3:
-            pooled[(workload, metric)] += residuals(values)
+            pooled[(workload, variant, metric)] += residuals(values)
     doc = json.load(open(current))
     doc["sources"] = [s for s in doc["sources"] if s.get("clock", "wall") != "instructions"]
-    doc["sources"] += [{"name": f"icount {w} {m}", "origin": ICOUNT_ORIGIN, "clock": "instructions",
-                        "residuals": [round(r, 6) for r in res]} for (w, m), res in sorted(pooled.items())]
+    doc["sources"] += [{"name": f"icount {w} {v} {m}", "origin": ICOUNT_ORIGIN, "clock": "instructions",
+                        "residuals": [round(r, 6) for r in res]} for (w, v, m), res in sorted(pooled.items())]
     json.dump(doc, sys.stdout, indent=1)
 
 
 if __name__ == "__main__":
     if sys.argv[1] == "--add-icount":
-        add_icount(sys.argv[2], sys.argv[3])
+        add_icount(sys.argv[2], sys.argv[3], sys.argv[4])
     else:
         main(*sys.argv[1:3])
