@@ -69,6 +69,16 @@ public final class FirstUseCalibration {
         this.clock = clock;
     }
 
+    /**
+     * Whether a first use of job's setup is calibrated before it: not when
+     * the job is itself an A/A calibration (`fsnbot calibrate` boots the
+     * base on both sides), which files the setup's noise from its own boots;
+     * pairs booted before it would only repeat them.
+     */
+    public static boolean precedes(Job job) {
+        return !(job.candidate() instanceof Candidate.SameKernel);
+    }
+
     /** What one first use needs: the job's setup, its base build's boot files, and where its boots go. */
     public record Use(Base base, String baseCommit, Profile profile, Topology topology, Instrument instrument,
             Artefacts.Kernel baseKernel, Path jobDir) {

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.Objects;
 import org.fsnbot.plan.Clock;
 import org.fsnbot.plan.Profile;
@@ -70,9 +71,12 @@ public final class MeasurePhase {
         List<MetricNoise> known = floors.noise(instrument.accelerator(), instrument.clock(), job.topology(), p);
         MetricPolicy rules = MetricPolicy.forProfile(p, plan.alpha()).withLooks(plan.spending()).withOwnBoots();
         Resolved r = i.built().applied().resolved();
-        List<MetricNoise> noise = firstUse.ifFirst(new FirstUseCalibration.Use(job.base(), r.baseCommit(), p,
-                job.topology(), instrument, artefacts.base(), dir), known, estimator(rules, known, instrument, p))
-                .map(filed -> floors.noise(instrument.accelerator(), instrument.clock(), job.topology(), p))
+        Optional<List<MetricNoise>> filed = FirstUseCalibration.precedes(job)
+                ? firstUse.ifFirst(new FirstUseCalibration.Use(job.base(), r.baseCommit(), p, job.topology(),
+                        instrument, artefacts.base(), dir), known, estimator(rules, known, instrument, p))
+                : Optional.empty();
+        List<MetricNoise> noise = filed
+                .map(f -> floors.noise(instrument.accelerator(), instrument.clock(), job.topology(), p))
                 .orElse(known);
         ChangeEstimator estimator = estimator(rules, noise, instrument, p);
         return boot(i, artefacts, dir, journal, new Budget(plan.initialBoots(), plan.maxBoots()),

@@ -116,6 +116,19 @@ class FirstUseCalibrationTest {
     }
 
     @Test
+    void aCalibrationJobIsNotPrecededByAnotherButAPatchJobIs() throws IOException {
+        Base base = new Base("/srv/linux", "v6.12", BaseReason.of(BaseReason.Kind.NAMED_IN_COMMAND));
+        Profile quick = Profile.load("quick");
+        Job calibration = new Job(base, new Candidate.SameKernel(), quick, TOPOLOGY, new ReplyRoute.Nowhere(), true,
+                org.fsnbot.build.KernelBuilder.Code.TRUSTED);
+        assertThat(FirstUseCalibration.precedes(calibration)).as("`fsnbot calibrate` files the noise itself")
+                .isFalse();
+        Job revision = new Job(base, new Candidate.Revision("c".repeat(40)), quick, TOPOLOGY,
+                new ReplyRoute.Nowhere(), true, org.fsnbot.build.KernelBuilder.Code.TRUSTED);
+        assertThat(FirstUseCalibration.precedes(revision)).as("a job measuring a change").isTrue();
+    }
+
+    @Test
     void offMeansNoBootsAndOnePairIsNoSample(@TempDir Path tmp) throws Exception {
         Store store = stores.h2(tmp.resolve("db/fsnbot"), new TestClock(Instant.parse("2026-12-01T00:00:00Z")));
         FirstUseCalibration off = new FirstUseCalibration(script(), store.jobs(), store.calibrations(), RUNNER, 0,
