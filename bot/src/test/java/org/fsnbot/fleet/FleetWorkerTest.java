@@ -12,7 +12,9 @@ import org.fsnbot.plan.BaseReason;
 import org.fsnbot.store.Store;
 import org.fsnbot.store.WorkItem;
 import org.fsnbot.store.WorkTarget;
+import org.fsnbot.testing.OpenStores;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** A runner's side of a unit: claimed and measured once; a runner taken for dead that is alive keeps its unit. */
@@ -23,18 +25,11 @@ class FleetWorkerTest {
                 BaseReason.of(BaseReason.Kind.NAMED_IN_COMMAND)))).orElseThrow();
     }
 
-    /** Stores opened, closed before JUnit deletes their directories: H2's writer may still add a file. */
-    private final java.util.List<Store> opened = new java.util.ArrayList<>();
+    @RegisterExtension
+    final OpenStores stores = new OpenStores();
 
     private Store open(Path tmp) {
-        Store s = Store.h2(tmp.resolve("db"));
-        opened.add(s);
-        return s;
-    }
-
-    @org.junit.jupiter.api.AfterEach
-    void close() {
-        opened.forEach(Store::close);
+        return stores.h2(tmp.resolve("db"));
     }
 
     @Test

@@ -1,9 +1,8 @@
 package org.fsnbot.store;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import org.junit.jupiter.api.AfterEach;
+import org.fsnbot.testing.OpenStores;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The store's contract on H2, the single machine's database. Each test's
@@ -12,17 +11,11 @@ import org.junit.jupiter.api.AfterEach;
  */
 class StoreTest extends StoreContract {
 
-    private final List<Store> opened = new ArrayList<>();
+    @RegisterExtension
+    final OpenStores stores = new OpenStores();
 
     @Override
     Store open(Path dir) {
-        Store s = Store.h2(dir.resolve("db"));
-        opened.add(s);
-        return s;
-    }
-
-    @AfterEach
-    void close() {
-        opened.forEach(Store::close);
+        return stores.h2(dir.resolve("db"));
     }
 }
