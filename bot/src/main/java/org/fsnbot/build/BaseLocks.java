@@ -3,9 +3,12 @@ package org.fsnbot.build;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.Optional;
 
 /**
  * One writer at a time per base on a home: whoever switches a base's
@@ -23,6 +26,9 @@ public final class BaseLocks {
     public interface Locked<T> {
         T run() throws IOException;
     }
+
+    /** How often a bounded wait for a lock looks again. */
+    private static final Duration POLL = Duration.ofMillis(500);
 
     private final Path dir;
 
@@ -50,6 +56,48 @@ public final class BaseLocks {
             } finally {
                 lock.release();
             }
+        }
+    }
+
+    /**
+     * Runs work holding baseCommit's lock if it is free within patience;
+     * empty, and work not run, when another process or this one held it
+     * all that time. For work that can do without the base (reading
+     * another base's checkout while holding one's own): a bounded wait
+     * keeps two such jobs from waiting on each other for good.
+     */
+    public <T> Optional<T> tryHolding(String baseCommit, Duration patience, Locked<T> work) throws IOException {
+        Path file = file(baseCommit);
+        Files.createDirectories(dir);
+        long deadline = System.nanoTime() + patience.toNanos();
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+            FileLock lock = tryLock(ch);
+            while (lock == null && System.nanoTime() < deadline) {
+                try {
+                    Thread.sleep(POLL.toMillis());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return Optional.empty();
+                }
+                lock = tryLock(ch);
+            }
+            if (lock == null) {
+                return Optional.empty();
+            }
+            try {
+                return Optional.ofNullable(work.run());
+            } finally {
+                lock.release();
+            }
+        }
+    }
+
+    /** The lock if free now; null when another process holds it, or this one (through another channel). */
+    private static FileLock tryLock(FileChannel ch) throws IOException {
+        try {
+            return ch.tryLock();
+        } catch (OverlappingFileLockException heldHere) {
+            return null;
         }
     }
 }

@@ -8,7 +8,9 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 import org.fsnbot.exec.CommandResult;
 import org.fsnbot.exec.CommandRunner;
@@ -28,19 +30,31 @@ import org.slf4j.LoggerFactory;
  * every object of that base would be older than them, and every later
  * build from those objects (each patch's) would recompile the whole kernel
  * without saying why (measured: 600-700 s a patch instead of 10-20 s).
+ *
+ * A new checkout starts as a copy of the nearest existing one
+ * (CheckoutDonors), and git then rewrites only the files that differ.
  */
 public final class Checkouts {
 
     private static final Logger log = LoggerFactory.getLogger(Checkouts.class);
     /** The mtime of every file of a new checkout: older than any object directory built from it. */
     public static final FileTime SOURCE_TIME = FileTime.from(Instant.parse("2000-01-01T00:00:00Z"));
-
+    /** About what checking a kernel tree out takes here: waiting longer for a donor would gain nothing. */
+    private static final Duration DONOR_PATIENCE = Duration.ofSeconds(30);
     private final Path cacheRoot;
     private final CommandRunner runner;
+    private final CheckoutDonors donors;
 
     public Checkouts(Path cacheRoot, CommandRunner runner) {
+        this(cacheRoot, runner, DONOR_PATIENCE);
+    }
+
+    /** donorPatience: how long a new checkout waits for the lock of the checkout it would copy. */
+    Checkouts(Path cacheRoot, CommandRunner runner, Duration donorPatience) {
         this.cacheRoot = cacheRoot;
         this.runner = runner;
+        this.donors = new CheckoutDonors(cacheRoot.resolve("src"), runner, new BaseLocks(cacheRoot), this::clean,
+                donorPatience);
     }
 
     /** Where the checkout of a base commit lives: named by the whole commit id, like its builds. */
@@ -63,14 +77,34 @@ public final class Checkouts {
         }
         Path partial = dir.resolveSibling(dir.getFileName() + ".partial");
         Files.createDirectories(dir.getParent());
+        cloneWithoutFiles(repo, partial);
+        Optional<CheckoutDonors.Donor> donor = donors.nearest(partial, baseCommit);
+        boolean copied = donor.isPresent() && donors.copied(donor.get(), partial);
+        if (copied) {
+            log.info("checkout {}: copied from {} ({} file(s) differ)", dir, donor.get().dir(),
+                    donor.get().changedFiles());
+            runner.check(CheckoutGuard.git("checkout", "-q", "--detach", "-f", baseCommit), partial,
+                    Duration.ofMinutes(20));
+        } else {
+            if (donor.isPresent()) {
+                cloneWithoutFiles(repo, partial);
+            }
+            log.info("checkout {}: checked out ({})", dir, donor.isPresent()
+                    ? donor.get().dir() + " was busy or not clean" : "no checkout to copy");
+            runner.check(CheckoutGuard.git("checkout", "-q", "--detach", baseCommit), partial,
+                    Duration.ofMinutes(20));
+        }
+        ageSources(partial);
+        Files.move(partial, dir);
+        return dir;
+    }
+
+    /** partial made anew: a clone sharing repo's objects, no file checked out, git comparing stat as fsnbot needs. */
+    private void cloneWithoutFiles(Path repo, Path partial) throws IOException {
         runner.run(List.of("rm", "-rf", partial.toString()), null, Duration.ofMinutes(5));
         runner.check(List.of("git", "clone", "-q", "--shared", "--no-checkout", repo.toString(), partial.toString()),
                 null, Duration.ofMinutes(10));
         statOnlyWhatMatters(partial);
-        runner.check(CheckoutGuard.git("checkout", "-q", "--detach", baseCommit), partial, Duration.ofMinutes(20));
-        ageSources(partial);
-        Files.move(partial, dir);
-        return dir;
     }
 
     /**
@@ -152,18 +186,34 @@ public final class Checkouts {
         if (removedIfReplaced(dir)) {
             return false;
         }
-        List<String> git = CheckoutGuard.ROOT_GIT;
-        CommandResult head = runner.run(concat(git, "rev-parse", "HEAD"), dir, Duration.ofMinutes(1));
-        CommandResult status = runner.run(concat(git, "status", "--porcelain", "--ignored", "--untracked-files=all"),
-                dir, Duration.ofMinutes(5));
-        if (head.ok() && status.ok() && head.outputText().strip().equals(baseCommit)
-                && status.outputText().isBlank()) {
+        if (clean(dir, baseCommit)) {
             return true;
         }
-        log.warn("checkout {} is not clean after the job ({}); removing it", dir,
-                status.ok() ? String.join(", ", status.tail(5)) : "git status failed");
+        log.warn("checkout {} is not clean after the job ({}); removing it", dir, dirt(dir));
         runner.check(List.of("rm", "-rf", dir.toString()), null, Duration.ofMinutes(10));
         return false;
+    }
+
+    /** Whether the checkout is at baseCommit with nothing else in it, ignored files included. */
+    boolean clean(Path dir, String baseCommit) throws IOException {
+        if (CheckoutGuard.realGitDir(dir.resolve(".git")).isEmpty()) {
+            return false;
+        }
+        CommandResult head = runner.run(concat(CheckoutGuard.ROOT_GIT, "rev-parse", "HEAD"), dir,
+                Duration.ofMinutes(1));
+        CommandResult status = status(dir);
+        return head.ok() && status.ok() && head.outputText().strip().equals(baseCommit)
+                && status.outputText().isBlank();
+    }
+
+    private CommandResult status(Path dir) throws IOException {
+        return runner.run(concat(CheckoutGuard.ROOT_GIT, "status", "--porcelain", "--ignored",
+                "--untracked-files=all"), dir, Duration.ofMinutes(5));
+    }
+
+    private String dirt(Path dir) throws IOException {
+        CommandResult status = status(dir);
+        return status.ok() ? String.join(", ", status.tail(5)) : "git status failed";
     }
 
     /**
@@ -181,7 +231,7 @@ public final class Checkouts {
     }
 
     private static List<String> concat(List<String> a, String... b) {
-        List<String> out = new java.util.ArrayList<>(a);
+        List<String> out = new ArrayList<>(a);
         out.addAll(List.of(b));
         return out;
     }

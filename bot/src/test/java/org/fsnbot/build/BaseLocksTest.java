@@ -6,6 +6,8 @@ import static org.fsnbot.testing.BaseLockProbe.freeForAnotherProcess;
 import static org.fsnbot.testing.BaseLockProbe.heldByThisProcess;
 
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,5 +31,33 @@ class BaseLocksTest {
     void aLockIsNamedByACommitIdAndNothingElse(@TempDir Path home) {
         assertThatThrownBy(() -> new BaseLocks(home).holding("../../etc/x", () -> 1))
                 .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void aBoundedWaitTakesTheLockOnceItIsFreedAndGivesUpWhileItIsNot(@TempDir Path home) throws Exception {
+        BaseLocks locks = new BaseLocks(home);
+        CountDownLatch held = new CountDownLatch(1);
+        Thread holder = new Thread(() -> {
+            try {
+                locks.holding(BASE, () -> {
+                    held.countDown();
+                    try {
+                        Thread.sleep(1500);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    return null;
+                });
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+        holder.start();
+        held.await();
+
+        assertThat(locks.tryHolding(BASE, Duration.ofMillis(200), () -> 1)).as("still held").isEmpty();
+        assertThat(locks.tryHolding(BASE, Duration.ofSeconds(20), () -> freeForAnotherProcess(home, BASE)))
+                .as("taken once freed, and held while the work runs").contains(false);
+        holder.join();
     }
 }

