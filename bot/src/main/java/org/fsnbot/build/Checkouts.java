@@ -87,6 +87,7 @@ public final class Checkouts {
                     Duration.ofMinutes(20));
         } else {
             if (donor.isPresent()) {
+                // A copy that failed half way leaves files a checkout would not overwrite.
                 cloneWithoutFiles(repo, partial);
             }
             log.info("checkout {}: checked out ({})", dir, donor.isPresent()
