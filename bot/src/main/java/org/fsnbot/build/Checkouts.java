@@ -83,8 +83,6 @@ public final class Checkouts {
         if (copied) {
             log.info("checkout {}: copied from {} ({} file(s) differ)", dir, donor.get().dir(),
                     donor.get().changedFiles());
-            runner.check(CheckoutGuard.git("checkout", "-q", "--detach", "-f", baseCommit), partial,
-                    Duration.ofMinutes(20));
         } else {
             if (donor.isPresent()) {
                 // A copy that failed half way leaves files a checkout would not overwrite.
@@ -92,9 +90,10 @@ public final class Checkouts {
             }
             log.info("checkout {}: checked out ({})", dir, donor.isPresent()
                     ? donor.get().dir() + " was busy or not clean" : "no checkout to copy");
-            runner.check(CheckoutGuard.git("checkout", "-q", "--detach", baseCommit), partial,
-                    Duration.ofMinutes(20));
         }
+        // -f: over a copy it writes the files that differ from the donor's commit; with no files yet, every file.
+        runner.check(CheckoutGuard.git("checkout", "-q", "--detach", "-f", baseCommit), partial,
+                Duration.ofMinutes(20));
         ageSources(partial);
         Files.move(partial, dir);
         return dir;
@@ -187,34 +186,36 @@ public final class Checkouts {
         if (removedIfReplaced(dir)) {
             return false;
         }
-        if (clean(dir, baseCommit)) {
+        Optional<String> dirt = dirt(dir, baseCommit);
+        if (dirt.isEmpty()) {
             return true;
         }
-        log.warn("checkout {} is not clean after the job ({}); removing it", dir, dirt(dir));
+        log.warn("checkout {} is not clean after the job ({}); removing it", dir, dirt.get());
         runner.check(List.of("rm", "-rf", dir.toString()), null, Duration.ofMinutes(10));
         return false;
     }
 
     /** Whether the checkout is at baseCommit with nothing else in it, ignored files included. */
     boolean clean(Path dir, String baseCommit) throws IOException {
+        return dirt(dir, baseCommit).isEmpty();
+    }
+
+    /** What keeps the checkout from being clean, if anything: its .git replaced, another HEAD, or its status. */
+    private Optional<String> dirt(Path dir, String baseCommit) throws IOException {
         if (CheckoutGuard.realGitDir(dir.resolve(".git")).isEmpty()) {
-            return false;
+            return Optional.of(".git is not a directory of its own");
         }
         CommandResult head = runner.run(concat(CheckoutGuard.ROOT_GIT, "rev-parse", "HEAD"), dir,
                 Duration.ofMinutes(1));
-        CommandResult status = status(dir);
-        return head.ok() && status.ok() && head.outputText().strip().equals(baseCommit)
-                && status.outputText().isBlank();
-    }
-
-    private CommandResult status(Path dir) throws IOException {
-        return runner.run(concat(CheckoutGuard.ROOT_GIT, "status", "--porcelain", "--ignored",
+        CommandResult status = runner.run(concat(CheckoutGuard.ROOT_GIT, "status", "--porcelain", "--ignored",
                 "--untracked-files=all"), dir, Duration.ofMinutes(5));
-    }
-
-    private String dirt(Path dir) throws IOException {
-        CommandResult status = status(dir);
-        return status.ok() ? String.join(", ", status.tail(5)) : "git status failed";
+        if (!status.ok()) {
+            return Optional.of("git status failed");
+        }
+        if (!head.ok() || !head.outputText().strip().equals(baseCommit)) {
+            return Optional.of("HEAD is not " + baseCommit.substring(0, 12));
+        }
+        return status.outputText().isBlank() ? Optional.empty() : Optional.of(String.join(", ", status.tail(5)));
     }
 
     /**
