@@ -76,6 +76,12 @@ public final class StatsSimCommand implements Callable<Integer> {
                     NoiseModels.beyondAudit()));
             System.out.println();
         }
+        if (models) {
+            List<NoiseModel> all = new ArrayList<>(NoiseModels.audit());
+            all.addAll(beyond ? NoiseModels.beyondAudit() : List.of());
+            System.out.print(new FixedBootsTable(all, REPORT_METRICS, trials, seed).render());
+            System.out.println();
+        }
         System.out.print(seed000());
         return 0;
     }

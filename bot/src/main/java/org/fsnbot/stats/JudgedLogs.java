@@ -9,8 +9,9 @@ import org.hipparchus.stat.StatUtils;
  * The log per-boot values of sides compared with one another (a base and
  * a patched side) as ChangeEstimator's test judges them: from ROBUST_BOOTS
  * boots on every side, a boot past its side's median +- WINSOR MADn (the
- * Hampel identifier) is wild when such boots are few (WILD_SHARE of all
- * the sides' boots past one edge, at least one). One slow boot in twenty
+ * Hampel identifier, one MADn for all sides: Winsorizing.fewAtMadn) is
+ * wild when such boots are few (WILD_SHARE of all the sides' boots past
+ * either edge, at least one). One slow boot in twenty
  * (a host hiccup, a migrated vCPU) then does not move its side's level,
  * and widens its spread only as a boot at the edge would: unjudged, it
  * hid true 2% changes in 42% of jobs at the boots calibrate recommends

@@ -46,31 +46,56 @@ public final class Winsorizing {
 
     /**
      * Samples with their wild values clipped, each at its own median +- k
-     * MADn, where the values past an edge are few: past the upper edges
-     * (or the lower) of all the samples together, at most maxShare of
-     * their values, and at least one may be. Many values past an edge are
-     * a second mode, not wild ones, and are kept: a high-breakdown scale
-     * such as the MAD takes the smaller of two modes for contamination,
-     * and clipping it would make each sample's mean move with how many of
-     * each mode it drew. The samples are judged together (a base and a
-     * patched side) so that both are treated alike.
+     * MADn of them all, where the values past an edge are few: past the
+     * upper edges (or the lower) of all the samples together, at most
+     * maxShare of their values, and at least one may be. Many values past an
+     * edge are a second mode, not wild ones, and are kept: a high-breakdown
+     * scale such as the MAD takes the smaller of two modes for
+     * contamination, and clipping it would make each sample's mean move with
+     * how many of each mode it drew. The samples are judged together (a base
+     * and a patched side) so that both are treated alike: one width for all,
+     * the MADn of every value's distance from its own sample's median. With
+     * a width each, a sample that drew both modes evenly had a wide one and
+     * kept its minority boots while a sample that drew two of them had a
+     * narrow one and lost them: its mean moved by the share it lost, and A/A
+     * reports on two modes raised alarms in 13-32% from 12 boots a side on,
+     * against 1-6% below (stats-sim's models, 1,000 reports of 9 metrics).
      */
     public static List<double[]> fewAtMadn(List<double[]> samples, double k, double maxShare) {
+        if (!(k > 0)) {
+            throw new IllegalArgumentException("winsorizing needs a positive width: " + k);
+        }
         if (!(maxShare > 0 && maxShare < 0.5)) {
             throw new IllegalArgumentException("a share of wild values in (0, 0.5): " + maxShare);
         }
-        List<double[]> clipped = new ArrayList<>();
+        double[] centre = new double[samples.size()];
         int n = 0;
+        for (int s = 0; s < samples.size(); s++) {
+            centre[s] = samples.get(s).length == 0 ? 0 : median(samples.get(s).clone());
+            n += samples.get(s).length;
+        }
+        double[] distance = new double[n];
+        int j = 0;
+        for (int s = 0; s < samples.size(); s++) {
+            for (double v : samples.get(s)) {
+                distance[j++] = Math.abs(v - centre[s]);
+            }
+        }
+        double width = n == 0 ? 0 : k * MADN * median(distance);
+        List<double[]> clipped = new ArrayList<>();
         int low = 0;
         int high = 0;
-        for (double[] y : samples) {
-            double[] c = atMadn(y, k);
-            clipped.add(c);
-            n += y.length;
-            for (int i = 0; i < y.length; i++) {
-                low += c[i] > y[i] ? 1 : 0;
-                high += c[i] < y[i] ? 1 : 0;
+        for (int s = 0; s < samples.size(); s++) {
+            double[] y = samples.get(s);
+            double[] c = y.clone();
+            if (width > 0) {
+                for (int i = 0; i < y.length; i++) {
+                    c[i] = Math.max(centre[s] - width, Math.min(centre[s] + width, y[i]));
+                    low += c[i] > y[i] ? 1 : 0;
+                    high += c[i] < y[i] ? 1 : 0;
+                }
             }
+            clipped.add(c);
         }
         int most = Math.max(1, (int) Math.floor(maxShare * n));
         List<double[]> out = new ArrayList<>();
@@ -79,7 +104,7 @@ public final class Winsorizing {
             double[] c = clipped.get(s);
             double[] o = y.clone();
             for (int i = 0; i < y.length; i++) {
-                if (c[i] > y[i] && low <= most || c[i] < y[i] && high <= most) {
+                if (low + high <= most && c[i] != y[i]) {
                     o[i] = c[i];
                 }
             }

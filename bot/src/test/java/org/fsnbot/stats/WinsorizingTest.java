@@ -48,6 +48,44 @@ class WinsorizingTest {
         assertThat(Winsorizing.fewAtMadn(List.of(both), 3, 0.1).get(0)).containsExactly(both);
     }
 
+    /** n boots of a mode at level, spread a little around it. */
+    private static double[] mode(double level, int n) {
+        double[] v = new double[n];
+        for (int i = 0; i < n; i++) {
+            v[i] = level + 0.0005 * ((i % 5) - 2);
+        }
+        return v;
+    }
+
+    private static double[] concat(double[] a, double[] b) {
+        double[] v = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, v, a.length, b.length);
+        return v;
+    }
+
+    @Test
+    void aSideThatDrewBothModesEvenlyLendsItsWidthToTheOther() {
+        // The base drew two modes 3% apart six and six, the patched side ten and two: on a width of its own
+        // the patched side's two would be wild and clipped (its mean moving 0.5% towards its majority) while
+        // the base kept all of its; one width for both keeps both sides whole.
+        double[] base = concat(mode(0, 6), mode(0.03, 6));
+        double[] patched = concat(mode(0.03, 10), mode(0, 2));
+        List<double[]> out = Winsorizing.fewAtMadn(List.of(base, patched), 3, 0.1);
+        assertThat(out.get(0)).containsExactly(base);
+        assertThat(out.get(1)).containsExactly(patched);
+    }
+
+    @Test
+    void bootsOfBothModesPastOppositeEdgesCountTogether() {
+        // Each side's minority mode lies past its edge, the base's five above, the patched side's two below:
+        // seven of 24 boots past an edge are modes, not wild, though the two below alone are few.
+        double[] base = concat(mode(0, 7), mode(0.03, 5));
+        double[] patched = concat(mode(0.03, 10), mode(0, 2));
+        List<double[]> out = Winsorizing.fewAtMadn(List.of(base, patched), 3, 0.1);
+        assertThat(out.get(0)).containsExactly(base);
+        assertThat(out.get(1)).containsExactly(patched);
+    }
+
     @Test
     void valuesThatMostlyTieAreLeftAlone() {
         double[] ties = {1, 1, 1, 1, 1, 1, 2};
