@@ -76,6 +76,8 @@ public final class BenchCommand implements Callable<Integer> {
         BadInput.require(runs >= 1, "--runs must be at least 1");
         BadInput.require(inject == null || inject.equals("parent-watch"), "--inject knows parent-watch only");
         Application.HostBench bench = Application.hostBench(cfg.home().create());
+        RunFile.Origin origin = new RunFile.Origin(java.util.UUID.randomUUID().toString(), bootId(),
+                java.time.Instant.now().toString());
         HostRunner.HostResult r = bench.runner().run(bench.workloads().build(), workloads, runs, blockDir,
                 Duration.ofSeconds(p.bootTimeoutSeconds()), inject == null ? List.of() : List.of("--inject", inject));
         String kernel = bench.commands().run(List.of("uname", "-r"), null, Duration.ofSeconds(10)).outputText().trim();
@@ -84,7 +86,7 @@ public final class BenchCommand implements Callable<Integer> {
             Profile ran = p.withWorkloads(workloads);
             RunFile.Header h = RunFile.Header.of(ran.toJson(), bench.workloads().build().getParent().getFileName()
                     .toString(),
-                    kernel, java.net.InetAddress.getLocalHost().getHostName(), inject == null ? "" : inject);
+                    kernel, java.net.InetAddress.getLocalHost().getHostName(), inject == null ? "" : inject, origin);
             Files.write(out, new RunFile(h, r.passes()).lines(new ObjectMapper()));
         }
         System.out.print(HostSummary.render(r.samples(), r.gateFailures(), r.skipped(), kernel + ", profile "
@@ -95,6 +97,15 @@ public final class BenchCommand implements Callable<Integer> {
                     Versions.ofThisBuild(WorkloadBinaries.sourcesVersion())));
         }
         return r.gateFailures().isEmpty() ? ExitCodes.OK : ExitCodes.REGRESSION;
+    }
+
+    /** The running kernel's boot id: a run made in another boot of the host is another sample of its state. */
+    private static String bootId() {
+        try {
+            return Files.readString(java.nio.file.Path.of("/proc/sys/kernel/random/boot_id")).strip();
+        } catch (java.io.IOException e) {
+            return "";
+        }
     }
 
     static ObjectNode summary(ObjectMapper mapper, HostRunner.HostResult r, String kernel, String profile,

@@ -26,6 +26,7 @@ import org.fsnbot.stats.ChangeEstimator;
 import org.fsnbot.stats.Comparison;
 import org.fsnbot.stats.MetricPolicy;
 import org.fsnbot.stats.NoiseFloor;
+import org.fsnbot.stats.OneRun;
 import org.fsnbot.stats.Significance;
 
 /**
@@ -67,6 +68,10 @@ public final class RunsComparison {
                         + " (or one profile with different arguments): compare runs of one profile");
             }
         }
+        List<RunsReport.SameRun> same = new ArrayList<>();
+        base = once(base, "base", same);
+        patched = once(patched, "patched", same);
+        oneKernelARun(base, patched);
         Profile profile = Profile.fromJson(first.getValue().header().profileJson());
         List<Sample> samples = new ArrayList<>();
         List<String> gate = new ArrayList<>();
@@ -80,17 +85,20 @@ public final class RunsComparison {
         int n = Math.min(baseRuns, patchedRuns);
         AdaptiveSampling plan = new AdaptiveSampling(Math.max(2, n), Math.max(2, n), Significance.ALPHA);
         // Host runs have no calibration: the wall clock's least CV, and 2% assumed while runs are few.
-        Comparison c = new ChangeEstimator(MetricPolicy.forProfile(profile, plan.alpha())
-                .withFloor(NoiseFloor.uncalibrated(NoiseFloors.WALL_CV_PCT))).compare(samples);
+        MetricPolicy policy = MetricPolicy.forProfile(profile, plan.alpha())
+                .withFloor(NoiseFloor.uncalibrated(NoiseFloors.WALL_CV_PCT));
+        // Passes of distinct runs are independent whatever their values; without run ids nobody can say.
+        boolean known = all.values().stream().allMatch(f -> f.header().origin().known());
+        Comparison c = new ChangeEstimator(known ? policy.withOwnBoots() : policy).compare(samples);
         Measurement m = new Measurement(c, n, plan, 0, List.copyOf(skipped), List.of());
         List<RunsReport.Injected> injected = new ArrayList<>();
         injected(base, "base").ifPresent(injected::add);
         injected(patched, "patched").ifPresent(injected::add);
-        List<RunsReport.SameRun> same = new ArrayList<>(sameFiles(base, "base"));
+        same.addAll(sameFiles(base, "base"));
         same.addAll(sameFiles(patched, "patched"));
         RunsReport r = new RunsReport(side(base, baseRuns), side(patched, patchedRuns), profile.name(),
                 first.getValue().header().workloads(), new RunsReport.Cautions(injected, same,
-                        withoutVariance(samples, profile)), m);
+                        known ? RunsReport.FlatRows.NONE : withoutVariance(samples, profile)), m);
         return new Result(r, List.of(), new Finding.Report(m).outcome());
     }
 
@@ -134,21 +142,65 @@ public final class RunsComparison {
                 .map(what -> new RunsReport.Injected(side, n, files.size(), what));
     }
 
-    /** Files of one side with the same bytes: one run given twice looks like two runs without noise. */
+    /**
+     * A side's files with each run once: a file whose run id an earlier
+     * file of the side has is that run again (a copy, or a copy whose
+     * numbers were edited: its passes would pass for more runs), left
+     * out and said in same.
+     */
+    private static Map<Path, RunFile> once(Map<Path, RunFile> files, String side, List<RunsReport.SameRun> same) {
+        Map<String, Path> firstOf = new java.util.HashMap<>();
+        Map<Path, RunFile> out = new java.util.LinkedHashMap<>();
+        for (Map.Entry<Path, RunFile> e : files.entrySet()) {
+            RunFile.Origin o = e.getValue().header().origin();
+            Path first = o.known() ? firstOf.putIfAbsent(o.run(), e.getKey()) : null;
+            if (first == null) {
+                out.put(e.getKey(), e.getValue());
+            } else {
+                same.add(new RunsReport.SameRun(side, first.toString(), e.getKey().toString(), true));
+            }
+        }
+        return out;
+    }
+
+    /** One run given as base and as patched measured one kernel: there is nothing to compare. */
+    private static void oneKernelARun(Map<Path, RunFile> base, Map<Path, RunFile> patched) {
+        for (Map.Entry<Path, RunFile> b : base.entrySet()) {
+            for (Map.Entry<Path, RunFile> p : patched.entrySet()) {
+                RunFile.Origin o = b.getValue().header().origin();
+                if (o.known() && o.run().equals(p.getValue().header().origin().run())) {
+                    throw new IllegalArgumentException(b.getKey() + " (base) and " + p.getKey() + " (patched) are"
+                            + " one run (run " + o.run() + ", started " + o.started() + "): a run measures one"
+                            + " kernel; give each side runs made on its own kernel");
+                }
+            }
+        }
+    }
+
+    /**
+     * Files of one side with the same bytes and no run id: one run given
+     * twice looks like two runs without noise. (Files with run ids are
+     * judged by them, in once.)
+     */
     private static List<RunsReport.SameRun> sameFiles(Map<Path, RunFile> files, String side) throws IOException {
         List<RunsReport.SameRun> out = new ArrayList<>();
-        List<Path> paths = new ArrayList<>(files.keySet());
+        List<Path> paths = files.entrySet().stream().filter(e -> !e.getValue().header().origin().known())
+                .map(Map.Entry::getKey).toList();
         for (int i = 0; i < paths.size(); i++) {
             for (int j = i + 1; j < paths.size(); j++) {
                 if (Arrays.equals(Files.readAllBytes(paths.get(i)), Files.readAllBytes(paths.get(j)))) {
-                    out.add(new RunsReport.SameRun(side, paths.get(i).toString(), paths.get(j).toString()));
+                    out.add(new RunsReport.SameRun(side, paths.get(i).toString(), paths.get(j).toString(), false));
                 }
             }
         }
         return out;
     }
 
-    /** A verdict metric whose runs on a side all have one value: zero variance is no noise estimate. */
+    /**
+     * A verdict metric whose runs on a side all have one value, or all
+     * but one (OneRun.looksRepeated), in files of unknown
+     * provenance: zero variance is no noise estimate.
+     */
     private static RunsReport.FlatRows withoutVariance(List<Sample> samples, Profile profile) {
         Map<String, Map<Integer, Double>> perRun = new TreeMap<>();
         MetricPolicy policy = MetricPolicy.forProfile(profile, Significance.ALPHA);
@@ -161,7 +213,8 @@ public final class RunsComparison {
         }
         List<String> flat = new ArrayList<>();
         for (Map.Entry<String, Map<Integer, Double>> e : perRun.entrySet()) {
-            if (e.getValue().size() > 1 && e.getValue().values().stream().distinct().count() == 1) {
+            if (OneRun.looksRepeated(e.getValue().values().stream().mapToDouble(Double::doubleValue)
+                    .toArray())) {
                 flat.add(e.getKey());
             }
         }

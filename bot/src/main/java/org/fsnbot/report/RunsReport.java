@@ -41,8 +41,12 @@ public record RunsReport(Side base, Side patched, String profile, String workloa
         }
     }
 
-    /** Two files of a side with the same bytes: one run given twice. */
-    public record SameRun(String side, String first, String second) {
+    /**
+     * Two files of a side that are one run: by their run id (countedOnce:
+     * the second file's passes were left out), or, for files that carry
+     * none, by their bytes (both counted: nothing says which is the copy).
+     */
+    public record SameRun(String side, String first, String second, boolean countedOnce) {
         public SameRun {
             Objects.requireNonNull(side);
             Objects.requireNonNull(first);

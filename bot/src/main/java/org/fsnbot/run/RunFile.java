@@ -18,17 +18,17 @@ import java.util.Objects;
  * What `fsnbot bench --host --out FILE` writes and `fsnbot compare-runs`
  * reads: a header line (schema fsnbot-run/1: the profile it ran, whole,
  * the version of the workload sources, the kernel and host, how many
- * passes), then each pass's JSON lines after a {"type":"pass"} line. A
- * pass is one boot to the statistics: its repetitions share the boot's
- * machine state.
+ * passes, and which run it is: Origin, absent from older files), then
+ * each pass's JSON lines after a {"type":"pass"} line. A pass is one boot
+ * to the statistics: its repetitions share the boot's machine state.
  */
 public record RunFile(Header header, List<List<String>> passes) {
 
     public static final String SCHEMA = "fsnbot-run/1";
 
-    /** Who made the run: the profile (its JSON and hash), the workloads' source hash, the kernel and host. */
+    /** Who made the run: the profile (its JSON and hash), the workloads' source hash, the kernel and host, and which run. */
     public record Header(String profileJson, String profileHash, String workloads, String kernel, String host,
-            String inject) {
+            String inject, Origin origin) {
         public Header {
             Objects.requireNonNull(inject);
             Objects.requireNonNull(profileJson);
@@ -36,11 +36,40 @@ public record RunFile(Header header, List<List<String>> passes) {
             Objects.requireNonNull(workloads);
             Objects.requireNonNull(kernel);
             Objects.requireNonNull(host);
+            Objects.requireNonNull(origin);
         }
 
         /** A header for a run of profileJson with the workloads built from sources of that hash. */
-        public static Header of(String profileJson, String workloads, String kernel, String host, String inject) {
-            return new Header(profileJson, sha256(profileJson), workloads, kernel, host, inject);
+        public static Header of(String profileJson, String workloads, String kernel, String host, String inject,
+                Origin origin) {
+            return new Header(profileJson, sha256(profileJson), workloads, kernel, host, inject, origin);
+        }
+
+        /** The same run said to be another one: what a person does who makes runs from a template. */
+        public Header withOrigin(Origin other) {
+            return new Header(profileJson, profileHash, workloads, kernel, host, inject, other);
+        }
+    }
+
+    /**
+     * Which run a file is: an id drawn when `bench --host` started, the
+     * host's boot id then, and when. Two files of one id are one run
+     * however their numbers differ (a copy, an edited copy), and its
+     * passes are independent of every other run's; a file without one
+     * (made before fsnbot wrote them) is of unknown provenance.
+     */
+    public record Origin(String run, String bootId, String started) {
+
+        public static final Origin UNKNOWN = new Origin("", "", "");
+
+        public Origin {
+            Objects.requireNonNull(run);
+            Objects.requireNonNull(bootId);
+            Objects.requireNonNull(started);
+        }
+
+        public boolean known() {
+            return !run.isEmpty();
         }
     }
 
@@ -56,6 +85,10 @@ public record RunFile(Header header, List<List<String>> passes) {
         h.put("profile_sha256", header.profileHash()).put("workloads", header.workloads())
                 .put("kernel", header.kernel()).put("host", header.host()).put("inject", header.inject())
                 .put("passes", passes.size());
+        if (header.origin().known()) {
+            h.put("run", header.origin().run()).put("boot_id", header.origin().bootId())
+                    .put("started", header.origin().started());
+        }
         List<String> out = new ArrayList<>();
         out.add(h.toString());
         for (int i = 0; i < passes.size(); i++) {
@@ -83,7 +116,8 @@ public record RunFile(Header header, List<List<String>> passes) {
         }
         String profile = h.path("profile").toString();
         Header header = new Header(profile, h.path("profile_sha256").asText(), h.path("workloads").asText(),
-                h.path("kernel").asText(), h.path("host").asText(), h.path("inject").asText(""));
+                h.path("kernel").asText(), h.path("host").asText(), h.path("inject").asText(""),
+                new Origin(h.path("run").asText(""), h.path("boot_id").asText(""), h.path("started").asText("")));
         if (!header.profileHash().equals(sha256(profile))) {
             throw new IOException(file + ": its profile does not match its own hash (edited?)");
         }

@@ -133,21 +133,18 @@ public final class ChangeEstimator {
         }
 
         /**
-         * A side of two boots or more whose values are all equal: a run
-         * repeated, a constant, or a clock that counted the same. Unless
-         * fsnbot booted them (MetricPolicy.ownBoots), that is one run as
-         * far as anyone can tell: nothing is called from it, calibrated or
-         * not (with a floor, a side of one run repeated gave 7-13% false
-         * alarms).
+         * A side of two boots or more whose values are all equal, or all
+         * but equal (looksRepeated): a run repeated, a constant, or a clock
+         * that counted the same. Unless fsnbot booted them
+         * (MetricPolicy.ownBoots), that is one run as far as anyone can
+         * tell: nothing is called from it, calibrated or not (with a floor,
+         * a side of one run repeated gave 7-13% false alarms).
          */
         boolean flat() {
-            return equalValues(base) || equalValues(patched);
-        }
-
-        private static boolean equalValues(double[] v) {
-            return v.length > 1 && Arrays.stream(v).allMatch(x -> x == v[0]);
+            return OneRun.looksRepeated(base) || OneRun.looksRepeated(patched);
         }
     }
+
 
     private Raw raw(MetricKey key, MetricInfo info, double[] b, double[] p) {
         double ciAlpha = policy.looks().nominal(policy.alpha(), Raw.look(b, p));

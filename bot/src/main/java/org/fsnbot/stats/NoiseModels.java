@@ -20,7 +20,7 @@ public final class NoiseModels {
     /** The models stats-sim runs beside the measured sources. */
     public static List<NoiseModel> audit() {
         return List.of(gaussian(2), studentT3(2), bimodal(3, 0.5, 0.3), bimodal(5, 0.2, 0.5), bimodal(8, 0.5, 0.3),
-                outliers(1, 0.05, 15), repeatedPatched(1));
+                outliers(1, 0.05, 15), repeatedPatched(1), nearCopiesPatched(1));
     }
 
     /**
@@ -77,6 +77,24 @@ public final class NoiseModels {
             double once = cvPct / 100 * gaussian(rnd);
             for (int b = 0; b < boots; b++) {
                 v[b] = patched ? once : cvPct / 100 * gaussian(rnd);
+            }
+            return v;
+        });
+    }
+
+    /**
+     * As repeatedPatched, each copy's value retouched in its sixth digit
+     * (up to 1e-5 of it either way): one run given as many, edited so
+     * that no two are equal.
+     */
+    public static NoiseModel nearCopiesPatched(double cvPct) {
+        String name = String.format(Locale.ROOT, "CV %.0f%%, patched side one run, copies differing in the sixth digit",
+                cvPct);
+        return new Drawn(name, (rnd, boots, patched) -> {
+            double[] v = new double[boots];
+            double once = cvPct / 100 * gaussian(rnd);
+            for (int b = 0; b < boots; b++) {
+                v[b] = patched ? once + 1e-5 * (2 * rnd.nextDouble() - 1) : cvPct / 100 * gaussian(rnd);
             }
             return v;
         });

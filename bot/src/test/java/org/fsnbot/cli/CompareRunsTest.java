@@ -96,7 +96,8 @@ class CompareRunsTest {
                 passes.add(lines);
             }
             Path p = tmp.resolve(name + "-" + f + ".jsonl");
-            Files.write(p, new RunFile(t.header(), passes).lines(json));
+            RunFile.Origin own = new RunFile.Origin(name + "-" + f, "", "2026-12-07T00:00:00Z");
+            Files.write(p, new RunFile(t.header().withOrigin(own), passes).lines(json));
             out.add(p);
         }
         return out;
@@ -143,11 +144,51 @@ class CompareRunsTest {
         String same = out(sides(PLAIN, PLAIN.subList(0, 1).stream().flatMap(p -> List.of(p, p).stream()).toList())
                 .toArray(String[]::new));
         assertThat(same).as("a file twice on one side is refused").startsWith("2\n");
+    }
+
+    /** A run file's lines with its run id dropped (a file of an older fsnbot) and its ns_per_op times 1 + shift. */
+    private static Path retouched(Path from, String name, boolean keepRunId, double shift) throws Exception {
+        ObjectMapper json = new ObjectMapper();
+        List<String> out = new ArrayList<>();
+        for (String line : Files.readAllLines(from)) {
+            JsonNode n = json.readTree(line);
+            if (n.path("type").asText().equals("run") && !keepRunId) {
+                ((ObjectNode) n).remove(List.of("run", "boot_id", "started"));
+                line = n.toString();
+            } else if (n.path("metric").asText().equals("ns_per_op")) {
+                line = ((ObjectNode) n).put("value", n.path("value").asDouble() * (1 + shift)).toString();
+            }
+            out.add(line);
+        }
+        return Files.write(tmp.resolve(name), out);
+    }
+
+    @Test
+    void oneRunIsCountedOnceWhateverItsNumbersAndNeverComparedWithItself() throws Exception {
+        assertThat(Files.readAllLines(PLAIN.get(0)).get(0)).containsPattern("\"run\":\"[0-9a-f-]{36}\"")
+                .contains("\"boot_id\":\"", "\"started\":\"");
+        Path edited = retouched(PLAIN.get(0), "edited.jsonl", true, 1e-5);
+        String once = out(sides(List.of(PLAIN.get(0), edited), List.of(PLAIN.get(1))).toArray(String[]::new));
+        assertThat(once.replaceAll("\\s+", " ")).contains("fsnbot compared 1 base and 1 patched run:",
+                "are one run (the same run id, whatever their numbers): counted once");
         Path copy = Files.copy(PLAIN.get(0), tmp.resolve("copy.jsonl"));
-        String aa = out(sides(PLAIN, List.of(PLAIN.get(0), copy)).toArray(String[]::new));
-        assertThat(aa.replaceAll("\\s+", " ")).startsWith("0 ").contains("are the same run given twice")
+        assertThat(errOf(sides(List.of(PLAIN.get(0)), List.of(copy)))).startsWith("2\n")
+                .contains("(base) and", "(patched) are one run (run ");
+    }
+
+    @Test
+    void runsWithoutRunIdsThatDifferOnlyInTheSixthDigitAreOneRunToTheVerdict() throws Exception {
+        List<Path> copies = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            copies.add(retouched(PLAIN.get(0), "older-" + i + ".jsonl", false, i * 1e-5));
+        }
+        String aa = out(sides(List.of(PLAIN.get(1)), copies).toArray(String[]::new));
+        assertThat(aa.replaceAll("\\s+", " ")).startsWith("0 ")
                 .containsPattern("no variance between runs on \\d+ rows? \\(e\\.g\\. patched byte-write ")
                 .contains("calibrated or not").doesNotContain("REGRESSION", "IMPROVEMENT");
+        Path exact = Files.copy(copies.get(0), tmp.resolve("older-copy.jsonl"));
+        assertThat(out(sides(List.of(PLAIN.get(1)), List.of(copies.get(0), exact)).toArray(String[]::new))
+                .replaceAll("\\s+", " ")).contains("are the same run given twice");
     }
 
     @Test

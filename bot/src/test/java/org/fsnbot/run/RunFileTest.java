@@ -19,7 +19,7 @@ class RunFileTest {
 
     private RunFile run() {
         RunFile.Header h = RunFile.Header.of("{\"name\":\"bw\",\"workloads\":[]}", "0123456789ab", "6.12.0",
-                "host", "");
+                "host", "", new RunFile.Origin("7c1e0d5a-run", "boot-1", "2026-12-07T21:40:00Z"));
         return new RunFile(h, List.of(
                 List.of("{\"type\":\"result\",\"workload\":\"byte-write\",\"value\":1}"),
                 List.of("{\"type\":\"result\",\"workload\":\"byte-write\",\"value\":2}", "{\"type\":\"exit\"}")));
@@ -46,6 +46,16 @@ class RunFileTest {
         assertThat(back.header().profileHash()).isEqualTo(run().header().profileHash());
         assertThat(back.passes()).hasSize(2);
         assertThat(back.passes().get(1)).hasSize(2);
+    }
+
+    @Test
+    void aRunFileOfAnOlderFsnbotIsOfUnknownOrigin() throws Exception {
+        List<String> lines = new java.util.ArrayList<>(run().lines(json));
+        lines.set(0, lines.get(0).replaceAll(",\"(run|boot_id|started)\":\"[^\"]*\"", ""));
+        RunFile back = RunFile.read(Files.write(tmp.resolve("older.jsonl"), lines), json);
+        assertThat(back.header().origin()).isEqualTo(RunFile.Origin.UNKNOWN);
+        assertThat(back.header().origin().known()).isFalse();
+        assertThat(run().header().origin().known()).isTrue();
     }
 
     @Test

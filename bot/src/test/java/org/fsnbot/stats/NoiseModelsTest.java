@@ -29,6 +29,15 @@ class NoiseModelsTest {
     }
 
     @Test
+    void aSideOfNearCopiesOfOneRunRaisesNoAlarmAtAnyBoots() {
+        VerdictSimulation sim = report(NoiseModels.nearCopiesPatched(1), 200);
+        for (int boots : new int[] {3, 5, 10, 20}) {
+            assertThat(sim.falseAlarmsPerReport(new FsnbotRule(0.05, 2), boots)).as("%d boots", boots).isZero();
+        }
+        assertThat(sim.falseAlarmsPerReportCalibrated(0.05, 5, 5)).isZero();
+    }
+
+    @Test
     void theBootsCalibratePlansGiveThePowerItPromises() {
         VerdictSimulation.Planned p = report(NoiseModels.bimodal(3, 0.5, 0.3), 60).runPlanned(0.05, 5, 400);
         assertThat(p.ownPower()).isGreaterThan(0.75);
