@@ -13,4 +13,13 @@ public interface ComparisonRule {
 
     /** flags[i] = -1 (patched lower), 0 (no call) or +1 (patched higher) for metric i. */
     int[] flags(List<double[]> base, List<double[]> patched);
+
+    /**
+     * The rule judging boots of unknown provenance (run files given to
+     * compare-runs) where it tells them from boots it made; the same rule
+     * where it does not.
+     */
+    default ComparisonRule ofUnknownProvenance() {
+        return this;
+    }
 }

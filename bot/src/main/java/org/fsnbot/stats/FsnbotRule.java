@@ -12,13 +12,26 @@ import org.fsnbot.run.MetricKey;
 /**
  * fsnbot's own verdict engine, wrapped as a rule for the simulation: all
  * metrics form one report, judged in one look with the given noise floor
- * (a job's before calibration, or a calibration's).
+ * (a job's before calibration, or a calibration's), on boots a job booted
+ * (ownBoots, as MeasurePhase judges them) or on run files of unknown
+ * provenance (as compare-runs judges files without run ids).
  */
-public record FsnbotRule(double alpha, double minEffectPct, NoiseFloor floor) implements ComparisonRule {
+public record FsnbotRule(double alpha, double minEffectPct, NoiseFloor floor, boolean ownBoots)
+        implements ComparisonRule {
+
+    /** As a job judges its own boots with the given floor. */
+    public FsnbotRule(double alpha, double minEffectPct, NoiseFloor floor) {
+        this(alpha, minEffectPct, floor, true);
+    }
 
     /** As a job on an uncalibrated wall-clock runner judges: its least CV, the assumed noise while boots are few. */
     public FsnbotRule(double alpha, double minEffectPct) {
         this(alpha, minEffectPct, NoiseFloor.uncalibrated(0.1));
+    }
+
+    @Override
+    public ComparisonRule ofUnknownProvenance() {
+        return new FsnbotRule(alpha, minEffectPct, floor, false);
     }
 
     @Override
@@ -48,6 +61,7 @@ public record FsnbotRule(double alpha, double minEffectPct, NoiseFloor floor) im
         }
         MetricPolicy policy = new MetricPolicy(Map.of("sim", metrics), Map.of("sim", minEffectPct), alpha)
                 .withFloor(floor);
+        policy = ownBoots ? policy.withOwnBoots() : policy;
         Map<String, Verdict> verdicts = new HashMap<>();
         for (MetricComparison c : new ChangeEstimator(policy).compareBoots(keys, TIME, base, patched).metrics()) {
             verdicts.put(c.key().metric(), c.verdict().orElseThrow());

@@ -16,4 +16,13 @@ public interface NoiseModel {
 
     /** Log deviations of the per-boot values of one side of boots boots. */
     double[] side(SplittableRandom rnd, int boots, boolean patched);
+
+    /**
+     * Whether its boots are ones a runner booted (independent whatever
+     * their values, as a job judges them) rather than run files of
+     * unknown provenance (one run given as many).
+     */
+    default boolean ownBoots() {
+        return true;
+    }
 }

@@ -72,7 +72,7 @@ public final class NoiseModels {
     /** Gaussian boots of cvPct on the base side; the patched side is one boot given as many times. */
     public static NoiseModel repeatedPatched(double cvPct) {
         String name = String.format(Locale.ROOT, "CV %.0f%%, patched side one run repeated", cvPct);
-        return new Drawn(name, (rnd, boots, patched) -> {
+        return new Drawn(name, false, (rnd, boots, patched) -> {
             double[] v = new double[boots];
             double once = cvPct / 100 * gaussian(rnd);
             for (int b = 0; b < boots; b++) {
@@ -90,7 +90,7 @@ public final class NoiseModels {
     public static NoiseModel nearCopiesPatched(double cvPct) {
         String name = String.format(Locale.ROOT, "CV %.0f%%, patched side one run, copies differing in the sixth digit",
                 cvPct);
-        return new Drawn(name, (rnd, boots, patched) -> {
+        return new Drawn(name, false, (rnd, boots, patched) -> {
             double[] v = new double[boots];
             double once = cvPct / 100 * gaussian(rnd);
             for (int b = 0; b < boots; b++) {
@@ -101,7 +101,7 @@ public final class NoiseModels {
     }
 
     private static NoiseModel iid(String name, ToDoubleFunction<SplittableRandom> boot) {
-        return new Drawn(name, (rnd, boots, patched) -> {
+        return new Drawn(name, true, (rnd, boots, patched) -> {
             double[] v = new double[boots];
             for (int b = 0; b < boots; b++) {
                 v[b] = boot.applyAsDouble(rnd);
@@ -115,7 +115,8 @@ public final class NoiseModels {
         double[] side(SplittableRandom rnd, int boots, boolean patched);
     }
 
-    private record Drawn(String name, Sides sides) implements NoiseModel {
+    /** ownBoots false: the model is of run files (one run given as many), judged as compare-runs judges them. */
+    private record Drawn(String name, boolean ownBoots, Sides sides) implements NoiseModel {
 
         @Override
         public String clock() {

@@ -56,7 +56,7 @@ public record PowerPlan(int initialBoots, double alpha, int verdictMetrics, doub
         AdaptiveSampling plan = new AdaptiveSampling(initialBoots, Math.max(initialBoots, maxBoots), alpha);
         ChangeEstimator rule = new ChangeEstimator(new MetricPolicy(Map.of(KEY.workload(), Set.of(KEY.metric())),
                 Map.of(KEY.workload(), minEffectPct), alpha / verdictMetrics)
-                .withLooks(plan.spending()).withFloor(new NoiseFloor(0.01, Map.of(KEY, cvPct))));
+                .withLooks(plan.spending()).withFloor(new NoiseFloor(0.01, Map.of(KEY, cvPct))).withOwnBoots());
         double sd = cvPct / 100;
         double shift = Math.log1p(effectPct / 100);
         SplittableRandom rnd = new SplittableRandom(seed);

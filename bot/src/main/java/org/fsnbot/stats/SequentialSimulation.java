@@ -62,7 +62,7 @@ public record SequentialSimulation(VerdictSimulation reports) {
                 floor.put(keys.get(i), cv.get(FsnbotRule.metric(i)));
             }
             ChangeEstimator rule = new ChangeEstimator(new MetricPolicy(verdict, Map.of(), alpha)
-                    .withLooks(plan.spending()).withFloor(new NoiseFloor(0.01, floor)));
+                    .withLooks(plan.spending()).withFloor(new NoiseFloor(0.01, floor)).withOwnBoots());
             List<double[]> base = reports.draw(rnd, maxBoots, 0, false);
             List<double[]> patched = reports.draw(rnd, maxBoots, effectPct, true);
             int[] have = new int[reports.metrics()];

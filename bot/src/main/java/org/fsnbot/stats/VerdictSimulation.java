@@ -59,6 +59,8 @@ public final class VerdictSimulation {
     private final List<NoiseModel> models;
     private final int trials;
     private final long seed;
+    /** Every model's boots are a runner's own: the rules judge them as a job does, else as run files. */
+    private final boolean ownBoots;
 
     public VerdictSimulation(List<? extends NoiseModel> models, int trials, long seed) {
         if (models.isEmpty() || trials < 1) {
@@ -67,6 +69,12 @@ public final class VerdictSimulation {
         this.models = List.copyOf(models);
         this.trials = trials;
         this.seed = seed;
+        this.ownBoots = this.models.stream().allMatch(NoiseModel::ownBoots);
+    }
+
+    /** The rule as it judges this simulation's boots (ComparisonRule.ofUnknownProvenance). */
+    private ComparisonRule judging(ComparisonRule rule) {
+        return ownBoots ? rule : rule.ofUnknownProvenance();
     }
 
     int metrics() {
@@ -133,7 +141,7 @@ public final class VerdictSimulation {
         long alarms = 0;
         long reportsWithAlarm = 0;
         for (int t = 0; t < trials; t++) {
-            ComparisonRule rule = ruleFor.apply(rnd);
+            ComparisonRule rule = judging(ruleFor.apply(rnd));
             int n = alarms(rule.flags(draw(rnd, boots, 0, false), draw(rnd, boots, 0, true)));
             alarms += n;
             reportsWithAlarm += n > 0 ? 1 : 0;
@@ -148,7 +156,7 @@ public final class VerdictSimulation {
         for (int e = 0; e < EFFECTS_PCT.length; e++) {
             long hits = 0;
             for (int t = 0; t < trials; t++) {
-                ComparisonRule rule = ruleFor.apply(rnd);
+                ComparisonRule rule = judging(ruleFor.apply(rnd));
                 for (int x : rule.flags(draw(rnd, boots, 0, false), draw(rnd, boots, EFFECTS_PCT[e], true))) {
                     hits += x > 0 ? 1 : 0;
                 }
@@ -176,8 +184,8 @@ public final class VerdictSimulation {
         long ownHits = 0;
         for (int t = 0; t < trials; t++) {
             Map<String, Double> cv = new HashMap<>();
-            FsnbotRule rule = new FsnbotRule(alpha, Significance.MIN_EFFECT_PCT, calibration(rnd, calibrationBoots,
-                    cv));
+            ComparisonRule rule = judging(new FsnbotRule(alpha, Significance.MIN_EFFECT_PCT,
+                    calibration(rnd, calibrationBoots, cv)));
             int[] own = new int[models.size()];
             int n = 3;
             for (int i = 0; i < own.length; i++) {
