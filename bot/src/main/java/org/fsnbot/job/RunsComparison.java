@@ -69,16 +69,16 @@ public final class RunsComparison {
             }
         }
         List<RunsReport.SameRun> same = new ArrayList<>();
-        base = once(base, "base", same);
-        patched = once(patched, "patched", same);
-        oneKernelARun(base, patched);
+        Map<Path, RunFile> baseOnce = once(base, "base", same);
+        Map<Path, RunFile> patchedOnce = once(patched, "patched", same);
+        oneKernelARun(baseOnce, patchedOnce);
         Profile profile = Profile.fromJson(first.getValue().header().profileJson());
         List<Sample> samples = new ArrayList<>();
         List<String> gate = new ArrayList<>();
         Set<String> skipped = new LinkedHashSet<>();
-        int baseRuns = add(base, Side.BASE, samples, gate, skipped);
+        int baseRuns = add(baseOnce, Side.BASE, samples, gate, skipped);
         boolean baseFailedGate = !gate.isEmpty();
-        int patchedRuns = add(patched, Side.PATCHED, samples, gate, skipped);
+        int patchedRuns = add(patchedOnce, Side.PATCHED, samples, gate, skipped);
         if (!gate.isEmpty()) {
             return new Result(null, gate, baseFailedGate ? Outcome.INFRASTRUCTURE : Outcome.REGRESSION);
         }
@@ -92,11 +92,11 @@ public final class RunsComparison {
         Comparison c = new ChangeEstimator(known ? policy.withOwnBoots() : policy).compare(samples);
         Measurement m = new Measurement(c, n, plan, 0, List.copyOf(skipped), List.of());
         List<RunsReport.Injected> injected = new ArrayList<>();
-        injected(base, "base").ifPresent(injected::add);
-        injected(patched, "patched").ifPresent(injected::add);
-        same.addAll(sameFiles(base, "base"));
-        same.addAll(sameFiles(patched, "patched"));
-        RunsReport r = new RunsReport(side(base, baseRuns), side(patched, patchedRuns), profile.name(),
+        injected(baseOnce, "base").ifPresent(injected::add);
+        injected(patchedOnce, "patched").ifPresent(injected::add);
+        same.addAll(sameFiles(baseOnce, "base"));
+        same.addAll(sameFiles(patchedOnce, "patched"));
+        RunsReport r = new RunsReport(side(baseOnce, baseRuns), side(patchedOnce, patchedRuns), profile.name(),
                 first.getValue().header().workloads(), new RunsReport.Cautions(injected, same,
                         known ? RunsReport.FlatRows.NONE : withoutVariance(samples, profile)), m);
         return new Result(r, List.of(), new Finding.Report(m).outcome());
