@@ -134,7 +134,7 @@ public final class ChangeEstimator {
 
         /**
          * A side of two boots or more whose values are all equal, or all
-         * but equal (looksRepeated): a run repeated, a constant, or a clock
+         * but equal (OneRun.looksRepeated): a run repeated, a constant, or a clock
          * that counted the same. Unless fsnbot booted them
          * (MetricPolicy.ownBoots), that is one run as far as anyone can
          * tell: nothing is called from it, calibrated or not (with a floor,
@@ -144,7 +144,6 @@ public final class ChangeEstimator {
             return OneRun.looksRepeated(base) || OneRun.looksRepeated(patched);
         }
     }
-
 
     private Raw raw(MetricKey key, MetricInfo info, double[] b, double[] p) {
         double ciAlpha = policy.looks().nominal(policy.alpha(), Raw.look(b, p));
